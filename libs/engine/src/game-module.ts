@@ -1,0 +1,100 @@
+import type { AnyStateMachine, StateValue } from 'xstate';
+import type { ReactionWindow } from './reaction-window.js';
+import type { Rng } from './rng.js';
+
+/** Who looks at a game: a seat, or the public (spectators, and the public half of replays). */
+export type Viewer<Seat extends string> = Seat | 'spectator';
+
+/**
+ * The part of an XState machine snapshot the rules read. A live actor's snapshot and one
+ * restored from JSON (`restoreGame`) both satisfy it; rules never depend on anything else.
+ */
+export interface GameSnapshot<State> {
+  readonly value: StateValue;
+  readonly context: State;
+  readonly status: 'active' | 'done' | 'error' | 'stopped';
+}
+
+/** A snapshot in the JSON form that is stored and sent between nodes (never to clients). */
+export interface PersistedGame<State> {
+  readonly value: StateValue;
+  readonly context: State;
+  readonly status: 'active' | 'done' | 'error' | 'stopped';
+}
+
+export interface Outcome<Seat extends string> {
+  /** `null` for a draw. */
+  readonly winner: Seat | null;
+  /** A short public reason, e.g. `agenda_points`, `flatline`. */
+  readonly reason: string;
+}
+
+/** What the machine is created with (`input` of the XState machine). */
+export interface GameInput<Options> {
+  readonly options: Options;
+  readonly seed: number | string;
+}
+
+/** The events a game machine receives: a seat's action, or a seat's standing-policy change. */
+export type GameEvent<Seat extends string, Action> =
+  | { readonly type: 'act'; readonly seat: Seat; readonly action: Action }
+  | {
+      readonly type: 'policy';
+      readonly seat: Seat;
+      readonly kind: string;
+      readonly policy: 'auto-pass' | 'stop' | null;
+    };
+
+/**
+ * The game-module contract (DESIGN §3). A game is a pure, deterministic module: the same code
+ * runs authoritative in the game node, in simulation in AI workers, and in tests. No I/O, no
+ * clock, no `Math.random` inside rules; the PRNG state lives in `State`.
+ */
+export interface GameModule<
+  Seat extends string,
+  State,
+  Action,
+  View,
+  LogEntry,
+  VisibleLogEntry,
+  Options = unknown,
+> {
+  readonly id: string;
+  /** Stored with each room; bumped when old logs would replay differently. */
+  readonly rulesVersion: number;
+  seats(options: Options): Seat[];
+  /**
+   * The turn phases and every pause as a statechart; context = State; input = GameInput;
+   * events = GameEvent. Guards decide legality; `assign` actions call plain rule functions.
+   */
+  readonly machine: AnyStateMachine;
+  /** Who the game waits on now, from the top of the decision stack, then windows, then phase. */
+  deciders(snapshot: GameSnapshot<State>): Seat[];
+  /** `[]` for a seat that is not a decider. */
+  legalActions(snapshot: GameSnapshot<State>, seat: Seat): Action[];
+  /** The only thing that leaves the node for a viewer. */
+  view(snapshot: GameSnapshot<State>, viewer: Viewer<Seat>): View;
+  /** The full (unredacted) log kept in the state; only `logView` of it ever leaves the node. */
+  log(snapshot: GameSnapshot<State>): readonly LogEntry[];
+  /** Per-viewer log redaction; `null` when the viewer learns nothing from the entry. */
+  logView(entry: LogEntry, viewer: Viewer<Seat>): VisibleLogEntry | null;
+  outcome(snapshot: GameSnapshot<State>): Outcome<Seat> | null;
+  /** The reaction windows in the state, for the harness' window-shape comparison. */
+  windows(snapshot: GameSnapshot<State>): readonly ReactionWindow<Seat>[];
+  /** The actor's own search-tree key for its action. */
+  actionKey(action: Action, actor: Seat): string;
+  /** What `observer` learns of `actor`'s action; must match the log redaction (DESIGN §6). */
+  observedActionKey(action: Action, actor: Seat, observer: Seat): string;
+  /** A full state consistent with `view` for `viewer` (AI sampling). */
+  determinize(view: View, viewer: Seat, rng: Rng): GameSnapshot<State>;
+}
+
+/** A module with its type parameters erased, for code that handles any game. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameModule = GameModule<string, any, any, any, any, any, any>;
+
+export type SeatOf<M> = M extends GameModule<infer S, any, any, any, any, any, any> ? S : never; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type StateOf<M> = M extends GameModule<any, infer S, any, any, any, any, any> ? S : never; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type ActionOf<M> = M extends GameModule<any, any, infer A, any, any, any, any> ? A : never; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type ViewOf<M> = M extends GameModule<any, any, any, infer V, any, any, any> ? V : never; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type OptionsOf<M> = M extends GameModule<any, any, any, any, any, any, infer O> ? O : never; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,0 +1,135 @@
+import { createActor, initialTransition, type AnyActorScope, type AnyStateMachine } from 'xstate';
+import { canonicalJson } from './canonical-json.js';
+import { RulesError } from './errors.js';
+import type {
+  ActionOf,
+  AnyGameModule,
+  GameSnapshot,
+  OptionsOf,
+  PersistedGame,
+  SeatOf,
+  StateOf,
+} from './game-module.js';
+import type { WindowPolicy } from './policies.js';
+
+/**
+ * Pure stepping of a game module's machine, with XState's own pure `initialTransition` and
+ * `transition`. The game node wraps the same machine in an actor; AI rollouts and tests use
+ * these directly. Every function returns a new snapshot and never changes its input.
+ */
+
+/** The first snapshot of a game, after setup (deals, shuffles, mulligans pending). */
+export function newGame<M extends AnyGameModule>(
+  module: M,
+  options: OptionsOf<M>,
+  seed: number | string,
+): GameSnapshot<StateOf<M>> {
+  const [snapshot] = initialTransition(module.machine, { options, seed });
+  return snapshot as GameSnapshot<StateOf<M>>;
+}
+
+/**
+ * Applies `seat`'s `action`. Legality is decided by the module's `deciders` and `legalActions`
+ * (never by the active side): a seat that is not a decider gets `not_your_turn`, an action not
+ * in its legal list — malformed, stale, or naming a private id it guessed — gets
+ * `illegal_action`. Either way the input snapshot is untouched.
+ */
+export function applyAction<M extends AnyGameModule>(
+  module: M,
+  snapshot: GameSnapshot<StateOf<M>>,
+  seat: SeatOf<M>,
+  action: unknown,
+): GameSnapshot<StateOf<M>> {
+  if (snapshot.status !== 'active' || module.outcome(snapshot) !== null) {
+    throw new RulesError('game_over');
+  }
+  if (action === null || typeof action !== 'object' || Array.isArray(action)) {
+    throw new RulesError('bad_request');
+  }
+  if (!module.deciders(snapshot).includes(seat)) throw new RulesError('not_your_turn');
+  const wanted = canonicalJson(action);
+  const legal = module.legalActions(snapshot, seat).find((a) => canonicalJson(a) === wanted);
+  if (legal === undefined) throw new RulesError('illegal_action');
+  // The rules' own copy of the action is sent, so the machine never sees client key order.
+  return step(module.machine, snapshot, { type: 'act', seat, action: legal as ActionOf<M> });
+}
+
+/** Sets or clears one of `seat`'s standing policies; takes effect when a window next opens. */
+export function applyPolicy<M extends AnyGameModule>(
+  module: M,
+  snapshot: GameSnapshot<StateOf<M>>,
+  seat: SeatOf<M>,
+  kind: string,
+  policy: WindowPolicy | null,
+): GameSnapshot<StateOf<M>> {
+  if (typeof kind !== 'string' || kind.length === 0 || kind.length > 64) {
+    throw new RulesError('bad_request');
+  }
+  return step(module.machine, snapshot, { type: 'policy', seat, kind, policy });
+}
+
+/** The JSON form stored in `room_snapshots` and used to resume on any node. */
+export function persistGame<State>(snapshot: GameSnapshot<State>): PersistedGame<State> {
+  return JSON.parse(
+    JSON.stringify({ value: snapshot.value, context: snapshot.context, status: snapshot.status }),
+  ) as PersistedGame<State>;
+}
+
+/** Turns the stored JSON form back into a snapshot the machine can step. */
+export function restoreGame<M extends AnyGameModule>(
+  module: M,
+  persisted: PersistedGame<StateOf<M>>,
+): GameSnapshot<StateOf<M>> {
+  return module.machine.resolveState({
+    value: persisted.value,
+    context: persisted.context,
+    status: persisted.status,
+  }) as GameSnapshot<StateOf<M>>;
+}
+
+/** Byte-stable serialization of a snapshot, for determinism checks and golden files. */
+export function snapshotBytes(snapshot: GameSnapshot<unknown>): string {
+  return JSON.stringify(persistGame(snapshot));
+}
+
+function step<S>(
+  machine: AnyStateMachine,
+  snapshot: GameSnapshot<S>,
+  event: unknown,
+): GameSnapshot<S> {
+  type Transition = AnyStateMachine['transition'];
+  return machine.transition(
+    snapshot as Parameters<Transition>[0],
+    event as Parameters<Transition>[1],
+    inertScope(machine, snapshot),
+  ) as GameSnapshot<S>;
+}
+
+/**
+ * XState's own pure `transition()` builds a throwaway actor per call, and building an actor runs
+ * the machine's context factory — for a card game, a whole setup with shuffles, on every step.
+ * Game machines spawn no children and their actions are all `assign`s, so one inert scope per
+ * machine (an actor restored from a snapshot, which skips the context factory; effects ignored)
+ * serves every step.
+ */
+const scopes = new WeakMap<AnyStateMachine, AnyActorScope>();
+
+function inertScope(machine: AnyStateMachine, sample: GameSnapshot<unknown>): AnyActorScope {
+  let scope = scopes.get(machine);
+  if (!scope) {
+    const self = createActor(machine, { snapshot: persistGame(sample) as never });
+    scope = {
+      self,
+      id: '',
+      sessionId: '',
+      system: self.system,
+      logger: () => {},
+      defer: () => {},
+      emit: () => {},
+      stopChild: () => {},
+      actionExecutor: () => {},
+    } as AnyActorScope;
+    scopes.set(machine, scope);
+  }
+  return scope;
+}

@@ -1,0 +1,205 @@
+import {
+  decidersOf,
+  openWindowOf,
+  passAction,
+  windowActions,
+  windowDecider,
+  type ReactionWindow,
+} from '@veil/engine';
+import { behaviourOf } from '../cards/registry.js';
+import { facts, typeOf } from '../facts.js';
+import { handleOf } from '../state/handles.js';
+import type { Game, NetrunnerDecision, Side } from '../state/types.js';
+import type { ChoiceOption } from '../cards/behaviour.js';
+import { isAdvanceable } from '../rules/advance.js';
+import { runnerInstallCost } from '../rules/costs.js';
+import { canPay } from '../rules/credits.js';
+import { decisionOptions, pending } from '../rules/decisions.js';
+import { canHostInRoot, iceInstallCost } from '../rules/install.js';
+import { canPlayCard } from '../rules/play.js';
+import { canRez } from '../rules/rez.js';
+import { iceAtPosition } from '../rules/run.js';
+import { canScore } from '../rules/score.js';
+import { isTagged } from '../rules/tags.js';
+import { actionWindowActor, allowsRez, allowsScore } from '../rules/windows.js';
+import { usableAbilities, type UsableAbility } from './abilities.js';
+import type { NetrunnerAction } from './types.js';
+
+/** Who the game waits on: top decision, else innermost open window, else nobody. */
+export function decidersOfGame(g: Game): Side[] {
+  if (g.outcome) return [];
+  return decidersOf(g.pauses, () => []);
+}
+
+export function legalActionsOf(g: Game, seat: Side): NetrunnerAction[] {
+  if (!decidersOfGame(g).includes(seat)) return [];
+  const d = pending(g);
+  if (d) return decisionOptions(g, d).map((o) => chooseAction(g, d, o, seat));
+  const w = openWindowOf(g.pauses.windows);
+  if (!w) return [];
+  const activations = windowActivations(g, seat, w);
+  if (actionWindowActor(w.kind) === seat && windowDecider(w) === seat) {
+    return g[seat].clicks > 0
+      ? [...clickActions(g, seat), ...activations]
+      : [passAction(w), ...activations];
+  }
+  return windowActions(w, seat, activations) as NetrunnerAction[];
+}
+
+/** The action form of a decision option, naming cards by the decider's handle. */
+export function chooseAction(
+  g: Game,
+  d: NetrunnerDecision,
+  o: ChoiceOption,
+  seat: Side,
+): NetrunnerAction {
+  return {
+    type: 'choose',
+    decision: d.id,
+    kind: d.kind === 'card' ? `${d.code}:${d.choice}` : d.kind,
+    value: o.card ? handleOf(g, o.card, seat) : o.value,
+    key: o.key,
+    public: o.public,
+  };
+}
+
+function useAction(g: Game, seat: Side, u: UsableAbility): NetrunnerAction {
+  return {
+    type: 'use',
+    card: handleOf(g, u.source, seat),
+    code: u.code,
+    ability: u.ability.id,
+    ...(u.target ? { subs: [...u.target.subs] } : {}),
+  };
+}
+
+/** Rez, score and paid abilities the seat may use in this window (its private activations). */
+export function windowActivations(
+  g: Game,
+  seat: Side,
+  w: ReactionWindow<Side>,
+): NetrunnerAction[] {
+  const out: NetrunnerAction[] = [];
+  if (seat === 'corp') {
+    if (allowsRez(w.kind)) {
+      for (const uid of installedCorpCards(g)) {
+        const type = typeOf(g.cards[uid]?.code ?? '');
+        if (type !== 'ice' && canRez(g, uid)) out.push(cardAction(g, 'rez', uid, seat));
+      }
+    }
+    const approached = w.kind === 'run-approach-ice' ? iceAtPosition(g) : null;
+    if (approached && canRez(g, approached)) out.push(cardAction(g, 'rez', approached, seat));
+    if (allowsScore(w.kind) && !g.run) {
+      for (const uid of installedCorpCards(g)) {
+        if (canScore(g, uid)) out.push(cardAction(g, 'score', uid, seat));
+      }
+    }
+  }
+  const timings = w.kind === 'run-encounter' ? (['paid', 'encounter'] as const) : (['paid'] as const);
+  for (const u of usableAbilities(g, seat, timings)) out.push(useAction(g, seat, u));
+  return out;
+}
+
+function cardAction(g: Game, type: 'rez' | 'score', uid: string, seat: Side): NetrunnerAction {
+  return { type, card: handleOf(g, uid, seat), code: g.cards[uid]?.code ?? '' };
+}
+
+export function installedCorpCards(g: Game): string[] {
+  return g.serverOrder.flatMap((id) => {
+    const s = g.servers[id];
+    return s ? [...s.root, ...s.ice] : [];
+  });
+}
+
+/** Basic actions and click abilities of the active player with clicks left. */
+export function clickActions(g: Game, seat: Side): NetrunnerAction[] {
+  const basic = seat === 'corp' ? corpClickActions(g) : runnerClickActions(g);
+  const abilities = usableAbilities(g, seat, ['click']).map((u) => useAction(g, seat, u));
+  return [...basic, ...abilities];
+}
+
+function corpClickActions(g: Game): NetrunnerAction[] {
+  const out: NetrunnerAction[] = [{ type: 'click-credit' }];
+  if (g.corp.rd.length > 0) out.push({ type: 'click-draw' });
+  const targets = [...g.serverOrder, 'new'] as const;
+  for (const uid of g.corp.hq) {
+    const code = g.cards[uid]?.code ?? '';
+    const type = typeOf(code);
+    const card = handleOf(g, uid, 'corp');
+    if (type === 'operation') {
+      if (canPlayCard(g, uid)) out.push({ type: 'play', card, code });
+      continue;
+    }
+    for (const server of targets) {
+      const ok =
+        type === 'ice'
+          ? canPay(g, 'corp', iceInstallCost(g, server))
+          : canHostInRoot(code, server);
+      if (ok) out.push({ type: 'install', card, code, server });
+    }
+  }
+  if (g.corp.credits >= 1) {
+    for (const id of g.serverOrder) {
+      const s = g.servers[id];
+      if (!s) continue;
+      for (const [slot, list] of [
+        ['ice', s.ice],
+        ['root', s.root],
+      ] as const) {
+        list.forEach((uid, index) => {
+          if (!isAdvanceable(g, uid)) return;
+          out.push({
+            type: 'advance',
+            card: handleOf(g, uid, 'corp'),
+            code: g.cards[uid]?.code ?? '',
+            at: `${id}:${slot}:${index}`,
+          });
+        });
+      }
+    }
+  }
+  const anyVirus = Object.values(g.cards).some((c) => (c.counters.virus ?? 0) > 0);
+  if (g.corp.clicks >= 3 && anyVirus) out.push({ type: 'purge' });
+  if (isTagged(g) && canPay(g, 'corp', 2)) {
+    for (const uid of g.runner.rig) {
+      const code = g.cards[uid]?.code ?? '';
+      if (typeOf(code) === 'resource') {
+        out.push({ type: 'trash-resource', card: handleOf(g, uid, 'corp'), code });
+      }
+    }
+  }
+  return out;
+}
+
+function runnerClickActions(g: Game): NetrunnerAction[] {
+  const out: NetrunnerAction[] = [{ type: 'click-credit' }];
+  if (g.runner.stack.length > 0) out.push({ type: 'click-draw' });
+  for (const uid of g.runner.grip) {
+    const code = g.cards[uid]?.code ?? '';
+    const type = typeOf(code);
+    const card = handleOf(g, uid, 'runner');
+    if (type === 'event') {
+      if (canPlayCard(g, uid)) out.push({ type: 'play', card, code });
+      continue;
+    }
+    if (!canPay(g, 'runner', runnerInstallCost(g, uid))) continue;
+    if (behaviourOf(code)?.statics?.hostOnIce) {
+      for (const id of g.serverOrder) {
+        g.servers[id]?.ice.forEach((ice, index) => {
+          out.push({
+            type: 'install',
+            card,
+            code,
+            host: handleOf(g, ice, 'runner'),
+            hostAt: `${id}:ice:${index}`,
+          });
+        });
+      }
+    } else if (facts(code).type !== 'identity') {
+      out.push({ type: 'install', card, code });
+    }
+  }
+  if (g.runner.tags > 0 && canPay(g, 'runner', 2)) out.push({ type: 'remove-tag' });
+  for (const server of g.serverOrder) out.push({ type: 'run', server });
+  return out;
+}

@@ -1,0 +1,129 @@
+import { hasSubtype } from '../facts.js';
+import { log, PUBLIC } from '../state/log.js';
+import type { Game } from '../state/types.js';
+import { canPay, gainCredits, pay } from '../rules/credits.js';
+import { endTheRun } from '../rules/run.js';
+import { breakerStrength, iceStrength } from '../rules/strength.js';
+import type { AbilityDef, AbilityTarget, SubroutineDef } from './behaviour.js';
+
+/** Shared building blocks of card behaviours. */
+
+export const endTheRunSub: SubroutineDef = {
+  label: 'End the run.',
+  resolve: (g) => endTheRun(g),
+};
+
+export function gainOnPlay(n: number) {
+  return (g: Game, source: string): void => {
+    const side = g.cards[source]?.side ?? 'corp';
+    gainCredits(g, side, n);
+    log(g, side, `{0}: ${side === 'corp' ? 'Corp' : 'Runner'} gains ${n}[credit].`, [
+      { uid: source, seenBy: PUBLIC },
+    ]);
+  };
+}
+
+/** The ice the Runner is encountering, if any. */
+export function encounteredIce(g: Game): string | null {
+  return g.run?.encounter?.ice ?? null;
+}
+
+/** Unbroken subroutine indices of the encountered ice. */
+export function unbrokenSubs(g: Game): number[] {
+  const enc = g.run?.encounter;
+  if (!enc) return [];
+  return enc.broken.flatMap((broken, i) => (broken ? [] : [i]));
+}
+
+/** Every non-empty subset of `items` with at most `max` elements, in a stable order. */
+export function subsetsUpTo(items: readonly number[], max: number): number[][] {
+  const out: number[][] = [];
+  const walk = (start: number, chosen: number[]) => {
+    if (chosen.length > 0) out.push([...chosen]);
+    if (chosen.length === max) return;
+    for (let i = start; i < items.length; i++) walk(i + 1, [...chosen, items[i] as number]);
+  };
+  walk(0, []);
+  return out;
+}
+
+export function breakSubroutines(g: Game, source: string, subs: readonly number[]): void {
+  const enc = g.run?.encounter;
+  if (!enc) return;
+  for (const i of subs) enc.broken[i] = true;
+  log(g, 'runner', `{0} breaks ${subs.length} subroutine${subs.length === 1 ? '' : 's'} on {1}.`, [
+    { uid: source, seenBy: PUBLIC },
+    { uid: enc.ice, seenBy: PUBLIC },
+  ]);
+}
+
+export interface BreakSpec {
+  readonly id?: string;
+  /** Ice subtype it breaks; `null` breaks any subroutine (AI). */
+  readonly subtype: string | null;
+  /** Up to this many subroutines per use. */
+  readonly upTo: number;
+  /** Credits per use (may depend on the game: Marjanah). */
+  readonly cost: (g: Game, source: string) => number;
+  /** Also exactly `upTo` (Botulus-style "break 1") rather than "up to". */
+  readonly after?: (g: Game, source: string) => void;
+}
+
+/**
+ * An icebreaker's interface ability: usable while encountering ice of its subtype whose
+ * strength is not above the breaker's; breaks up to N unbroken subroutines for a cost.
+ */
+export function breakAbility(spec: BreakSpec): AbilityDef {
+  const label =
+    `${'Break'} ${spec.upTo === 1 ? '1' : `up to ${spec.upTo}`} ` +
+    `${spec.subtype ? `${spec.subtype.toLowerCase()} ` : ''}subroutine${spec.upTo === 1 ? '' : 's'}`;
+  return {
+    id: spec.id ?? 'break',
+    label,
+    timing: 'encounter',
+    targets: (g) => subsetsUpTo(unbrokenSubs(g), spec.upTo).map((subs) => ({ subs })),
+    usable: (g, source, target) => {
+      const ice = encounteredIce(g);
+      if (!ice || !target || target.subs.length === 0) return false;
+      if (spec.subtype && !hasSubtype(g.cards[ice]?.code ?? '', spec.subtype)) return false;
+      if (breakerStrength(g, source) < iceStrength(g, ice)) return false;
+      return canPay(g, 'runner', spec.cost(g, source));
+    },
+    resolve: (g, source, target) => {
+      pay(g, 'runner', spec.cost(g, source));
+      breakSubroutines(g, source, target?.subs ?? []);
+      spec.after?.(g, source);
+    },
+  };
+}
+
+/** "N[credit]: +X strength" for the rest of the encounter. */
+export function pumpAbility(
+  cost: number,
+  amount: (g: Game, source: string) => number,
+  label: string,
+): AbilityDef {
+  return {
+    id: 'pump',
+    label,
+    timing: 'encounter',
+    usable: (g) => encounteredIce(g) !== null && canPay(g, 'runner', cost),
+    resolve: (g, source) => {
+      pay(g, 'runner', cost);
+      const enc = g.run?.encounter;
+      if (!enc) return;
+      enc.pumps[source] = (enc.pumps[source] ?? 0) + amount(g, source);
+    },
+  };
+}
+
+/** Installed icebreakers of the Runner (Echelon, Unity). */
+export function installedIcebreakers(g: Game): number {
+  return g.runner.rig.filter((uid) => hasSubtype(g.cards[uid]?.code ?? '', 'Icebreaker')).length;
+}
+
+export function madeSuccessfulRunThisTurn(g: Game): boolean {
+  return g.memory.successfulRunsOn.length > 0;
+}
+
+export const NO_TARGET: AbilityTarget = null;

@@ -1,0 +1,12 @@
+export { netrunner, type NetrunnerModule } from './module.js';
+export type { NetrunnerAction } from './actions/types.js';
+export type { NetrunnerOptions } from './machine/setup-input.js';
+export { DEFAULT_CORP_DECK, DEFAULT_RUNNER_DECK } from './machine/setup-input.js';
+export type { NetrunnerView, CardView, ServerView, RunView } from './view/view.js';
+export type { LogEntry, VisibleLogEntry } from './state/log-types.js';
+export type { Game as NetrunnerState, Side as NetrunnerSeat } from './state/types.js';
+export { perturb } from './privacy/perturb.js';
+export { CARD_COVERAGE, type CardCoverage } from './coverage.js';
+export { WINDOW_KINDS, DEFAULT_POLICIES, type WindowKind } from './rules/windows.js';
+export * from './catalog/index.js';
+export * from './decks/index.js';

@@ -1,0 +1,503 @@
+import { assign, setup } from 'xstate';
+import type { GameEvent, GameInput } from '@veil/engine';
+import type { NetrunnerAction } from '../actions/types.js';
+import {
+  applyActivation,
+  applyChoose,
+  applyClickAction,
+  applyPass,
+  applySeatPolicy,
+} from '../actions/apply.js';
+import { findAbility } from '../actions/abilities.js';
+import { produce } from '../state/draft.js';
+import type { Game, Side } from '../state/types.js';
+import { beginBreach, accessNext, canAccessNext } from '../rules/access.js';
+import {
+  approachIce,
+  approachServer,
+  beginEncounter,
+  completeRun,
+  declareSuccess,
+  endRun,
+  iceAtPosition,
+  initiateRun,
+  moveInward,
+  nextSubroutine,
+  offerJackOut,
+  passIce,
+  resolveNextSubroutine,
+} from '../rules/run.js';
+import { runTasks } from '../rules/tasks.js';
+import {
+  beginDiscard,
+  discardPhaseEnds,
+  loseRemainingClicks,
+  mandatoryDraw,
+  startTurn,
+  turnBegins,
+} from '../rules/turn.js';
+import { dropTopWindow, openPaw, reopenLeader, topWindow, type WindowKind } from '../rules/windows.js';
+import { createGame, type NetrunnerOptions } from './setup-input.js';
+
+export type NetrunnerEvent = GameEvent<Side, NetrunnerAction>;
+
+const CLICK_ACTIONS = new Set([
+  'click-credit',
+  'click-draw',
+  'install',
+  'play',
+  'advance',
+  'purge',
+  'trash-resource',
+  'remove-tag',
+  'run',
+]);
+
+type Args = { context: Game; event: NetrunnerEvent };
+
+/** `assign` typed for this machine, for action factories defined outside `setup`. */
+const assignGame = (fn: (args: Args) => Game) =>
+  assign<Game, NetrunnerEvent, undefined, NetrunnerEvent, never>(fn);
+
+function actOf(event: NetrunnerEvent): { seat: Side; action: NetrunnerAction } {
+  if (event.type !== 'act') throw new Error('not an act event');
+  return event;
+}
+
+function isClickAction(action: NetrunnerAction): boolean {
+  if (CLICK_ACTIONS.has(action.type)) return true;
+  return action.type === 'use' && findAbility(action.code, action.ability)?.timing === 'click';
+}
+
+/** Nothing queued, no decision, no open window, game not over. */
+function settled(g: Game): boolean {
+  return (
+    !g.outcome &&
+    g.tasks.length === 0 &&
+    g.pauses.decisions.length === 0 &&
+    g.pauses.windows.every((w) => w.status !== 'open')
+  );
+}
+
+/** Settled, and the run (if any) is not ending: the run may take its next step. */
+function progress(g: Game): boolean {
+  return settled(g) && !g.run?.ending;
+}
+
+/** The window of the current state was answered by everyone passing. */
+function windowDone(g: Game): boolean {
+  return progress(g) && topWindow(g)?.status === 'closed';
+}
+
+/** Someone used an ability in the window and it has resolved: the window opens again. */
+function windowReopens(g: Game): boolean {
+  return progress(g) && topWindow(g)?.status === 'committed';
+}
+
+/** Entry action: (re)open a paid ability window; a reopened one is led by whoever acted. */
+const openWindowAction = (kind: WindowKind) =>
+  assignGame(({ context }) =>
+    produce(context, (g) => {
+      const leader = reopenLeader(g);
+      if (topWindow(g)?.status === 'committed') dropTopWindow(g);
+      openPaw(g, kind, leader);
+    }),
+  );
+
+/** A rule step as a machine action: change a draft, then run whatever it queued. */
+const step = (fn: (g: Game) => void) =>
+  assignGame(({ context }) =>
+    produce(context, (g) => {
+      fn(g);
+      runTasks(g);
+    }),
+  );
+
+const RUN = '#netrunner.runnerTurn.action.run';
+
+/**
+ * The Netrunner statechart (CR timing structures). Each state is a step of a turn or a run;
+ * entry actions perform the step, and a state moves on (`always`) only once the step is
+ * settled: nothing queued, no decision pending, its paid ability window closed. Every pause is
+ * such a state plus its record in `pauses` — a decision (typed continuation) or a window.
+ * Decisions and window passes/activations are handled at the root; click actions only in the
+ * action windows. Legality was checked against `legalActions` before an event gets here.
+ */
+export const netrunnerMachine = setup({
+  types: {
+    context: {} as Game,
+    events: {} as NetrunnerEvent,
+    input: {} as GameInput<NetrunnerOptions>,
+  },
+  guards: {
+    isChoose: ({ event }) => event.type === 'act' && event.action.type === 'choose',
+    isPass: ({ event }) => event.type === 'act' && event.action.type === 'pass',
+    isActivation: ({ event }) =>
+      event.type === 'act' &&
+      ['rez', 'score', 'use'].includes(event.action.type) &&
+      !isClickAction(event.action),
+    isClickAction: ({ event }) => event.type === 'act' && isClickAction(event.action),
+    gameOver: ({ context }) => context.outcome !== null,
+    settled: ({ context }) => settled(context),
+    progress: ({ context }) => progress(context),
+    windowDone: ({ context }) => windowDone(context),
+    windowReopens: ({ context }) => windowReopens(context),
+    runStarting: ({ context }) =>
+      context.run?.step === 'initiation' &&
+      !context.outcome &&
+      context.pauses.decisions.length === 0,
+    runMustEnd: ({ context }) =>
+      !!context.run?.ending &&
+      context.run.step !== 'ends' &&
+      !context.outcome &&
+      context.tasks.length === 0 &&
+      context.pauses.decisions.length === 0,
+    progressToIce: ({ context }) => progress(context) && iceAtPosition(context) !== null,
+    windowDoneIceRezzed: ({ context }) => {
+      const ice = iceAtPosition(context);
+      return windowDone(context) && ice !== null && context.cards[ice]?.rezzed === true;
+    },
+    windowDoneWithPosition: ({ context }) =>
+      windowDone(context) && iceAtPosition(context) !== null,
+    subroutineToResolve: ({ context }) => progress(context) && nextSubroutine(context) !== null,
+    canAccessNext: ({ context }) => progress(context) && canAccessNext(context),
+    runEndsSettled: ({ context }) =>
+      !context.outcome && context.tasks.length === 0 && context.pauses.decisions.length === 0,
+  },
+  actions: {
+    choose: assign(({ context, event }) =>
+      produce(context, (g) => applyChoose(g, actOf(event).seat, actOf(event).action)),
+    ),
+    pass: assign(({ context, event }) => produce(context, (g) => applyPass(g, actOf(event).seat))),
+    activate: assign(({ context, event }) =>
+      produce(context, (g) => applyActivation(g, actOf(event).seat, actOf(event).action)),
+    ),
+    clickAction: assign(({ context, event }) =>
+      produce(context, (g) => applyClickAction(g, actOf(event).seat, actOf(event).action)),
+    ),
+    setPolicy: assign(({ context, event }) =>
+      event.type === 'policy'
+        ? produce(context, (g) => applySeatPolicy(g, event.seat, event.kind, event.policy))
+        : context,
+    ),
+    // Leaving a window state drops its window — unless it is being reopened after an
+    // activation: the entry action then reads who acted (they keep priority) and replaces it.
+    dropWindow: assign(({ context }) =>
+      topWindow(context)?.status === 'committed' ? context : produce(context, dropTopWindow),
+    ),
+    settleTasks: step(() => undefined),
+    startCorpTurn: step((g) => startTurn(g, 'corp')),
+    startRunnerTurn: step((g) => startTurn(g, 'runner')),
+    turnBegins: step(turnBegins),
+    mandatoryDraw: step(mandatoryDraw),
+    beginDiscard: step(beginDiscard),
+    loseClicks: step(loseRemainingClicks),
+    discardPhaseEnds: step(discardPhaseEnds),
+    openCorpDraw: openWindowAction('corp-draw'),
+    openCorpAction: openWindowAction('corp-action'),
+    openCorpDiscard: openWindowAction('corp-discard'),
+    openRunnerStart: openWindowAction('runner-turn-start'),
+    openRunnerAction: openWindowAction('runner-action'),
+    openRunnerDiscard: openWindowAction('runner-discard'),
+    openApproach: openWindowAction('run-approach-ice'),
+    openEncounter: openWindowAction('run-encounter'),
+    openPassIce: openWindowAction('run-pass-ice'),
+    openMovement: assign(({ context }) =>
+      produce(context, (g) => {
+        const leader = reopenLeader(g);
+        if (topWindow(g)?.status === 'committed') dropTopWindow(g);
+        // 6.9.4e: the last window before the server is its own kind (the Corp's last
+        // chance to rez upgrades), so policies can tell them apart.
+        openPaw(g, iceAtPosition(g) === null ? 'run-approach-server' : 'run-movement', leader);
+      }),
+    ),
+    initiateRun: step(initiateRun),
+    approachIce: step(approachIce),
+    encounterIce: step(beginEncounter),
+    resolveSubroutine: step(resolveNextSubroutine),
+    passIce: step(passIce),
+    offerJackOut: step(offerJackOut),
+    moveInward: step(moveInward),
+    approachServer: step(approachServer),
+    declareSuccess: step(declareSuccess),
+    beginBreach: step(beginBreach),
+    accessNext: step(accessNext),
+    endRun: step(endRun),
+    completeRun: step(completeRun),
+  },
+}).createMachine({
+  id: 'netrunner',
+  context: ({ input }) => createGame(input),
+  initial: 'setup',
+  on: {
+    act: [
+      { guard: 'isChoose', actions: 'choose' },
+      { guard: 'isPass', actions: 'pass' },
+      { guard: 'isActivation', actions: 'activate' },
+    ],
+    policy: { actions: 'setPolicy' },
+  },
+  always: { guard: 'gameOver', target: '.over' },
+  states: {
+    setup: {
+      always: { guard: 'settled', target: 'corpTurn' },
+    },
+    corpTurn: {
+      initial: 'draw',
+      states: {
+        draw: {
+          initial: 'clicks',
+          states: {
+            clicks: {
+              entry: 'startCorpTurn',
+              always: { guard: 'settled', target: 'window' },
+            },
+            window: {
+              entry: 'openCorpDraw',
+              exit: 'dropWindow',
+              always: [
+                { guard: 'windowReopens', target: 'window', reenter: true },
+                { guard: 'windowDone', target: 'turnBegins' },
+              ],
+            },
+            turnBegins: {
+              entry: 'turnBegins',
+              always: { guard: 'settled', target: 'mandatoryDraw' },
+            },
+            mandatoryDraw: {
+              entry: 'mandatoryDraw',
+              always: { guard: 'settled', target: '#netrunner.corpTurn.action' },
+            },
+          },
+        },
+        action: {
+          initial: 'window',
+          states: {
+            window: {
+              entry: 'openCorpAction',
+              exit: 'dropWindow',
+              on: { act: { guard: 'isClickAction', actions: 'clickAction', target: 'resolving' } },
+              always: [
+                { guard: 'windowReopens', target: 'window', reenter: true },
+                { guard: 'windowDone', target: '#netrunner.corpTurn.discard' },
+              ],
+            },
+            resolving: {
+              always: { guard: 'settled', target: 'window' },
+            },
+          },
+        },
+        discard: {
+          initial: 'discarding',
+          states: {
+            discarding: {
+              entry: 'beginDiscard',
+              always: { guard: 'settled', target: 'window' },
+            },
+            window: {
+              entry: 'openCorpDiscard',
+              exit: 'dropWindow',
+              always: [
+                { guard: 'windowReopens', target: 'window', reenter: true },
+                { guard: 'windowDone', target: 'loseClicks' },
+              ],
+            },
+            loseClicks: {
+              entry: 'loseClicks',
+              always: { guard: 'settled', target: '#netrunner.corpTurn.turnEnd' },
+            },
+          },
+        },
+        // "When your discard phase ends" abilities, before the Runner's turn begins.
+        turnEnd: {
+          entry: 'discardPhaseEnds',
+          always: { guard: 'settled', target: '#netrunner.runnerTurn' },
+        },
+      },
+    },
+    runnerTurn: {
+      initial: 'start',
+      states: {
+        start: {
+          initial: 'clicks',
+          states: {
+            clicks: {
+              entry: 'startRunnerTurn',
+              always: { guard: 'settled', target: 'window' },
+            },
+            window: {
+              entry: 'openRunnerStart',
+              exit: 'dropWindow',
+              always: [
+                { guard: 'windowReopens', target: 'window', reenter: true },
+                { guard: 'windowDone', target: 'turnBegins' },
+              ],
+            },
+            turnBegins: {
+              entry: 'turnBegins',
+              always: { guard: 'settled', target: '#netrunner.runnerTurn.action' },
+            },
+          },
+        },
+        action: {
+          initial: 'window',
+          states: {
+            window: {
+              entry: 'openRunnerAction',
+              exit: 'dropWindow',
+              on: { act: { guard: 'isClickAction', actions: 'clickAction', target: 'resolving' } },
+              always: [
+                { guard: 'windowReopens', target: 'window', reenter: true },
+                { guard: 'windowDone', target: '#netrunner.runnerTurn.discard' },
+              ],
+            },
+            resolving: {
+              always: [
+                { guard: 'runStarting', target: 'run' },
+                { guard: 'settled', target: 'window' },
+              ],
+            },
+            run: {
+              initial: 'initiation',
+              always: { guard: 'runMustEnd', target: '.ends' },
+              states: {
+                initiation: {
+                  entry: 'initiateRun',
+                  always: [
+                    { guard: 'progressToIce', target: 'approach' },
+                    { guard: 'progress', target: 'movement' },
+                  ],
+                },
+                approach: {
+                  initial: 'begin',
+                  states: {
+                    begin: {
+                      entry: 'approachIce',
+                      always: { guard: 'progress', target: 'window' },
+                    },
+                    window: {
+                      entry: 'openApproach',
+                      exit: 'dropWindow',
+                      always: [
+                        { guard: 'windowReopens', target: 'window', reenter: true },
+                        { guard: 'windowDoneIceRezzed', target: `${RUN}.encounter` },
+                        { guard: 'windowDone', target: `${RUN}.movement` },
+                      ],
+                    },
+                  },
+                },
+                encounter: {
+                  initial: 'begin',
+                  states: {
+                    begin: {
+                      entry: 'encounterIce',
+                      always: { guard: 'progress', target: 'window' },
+                    },
+                    window: {
+                      entry: 'openEncounter',
+                      exit: 'dropWindow',
+                      always: [
+                        { guard: 'windowReopens', target: 'window', reenter: true },
+                        { guard: 'windowDone', target: 'subroutines' },
+                      ],
+                    },
+                    subroutines: {
+                      always: [
+                        { guard: 'subroutineToResolve', actions: 'resolveSubroutine' },
+                        { guard: 'progress', target: `${RUN}.movement` },
+                      ],
+                    },
+                  },
+                },
+                movement: {
+                  initial: 'pass',
+                  states: {
+                    pass: {
+                      entry: 'passIce',
+                      always: { guard: 'progress', target: 'passWindow' },
+                    },
+                    passWindow: {
+                      entry: 'openPassIce',
+                      exit: 'dropWindow',
+                      always: [
+                        { guard: 'windowReopens', target: 'passWindow', reenter: true },
+                        { guard: 'windowDone', target: 'jackOut' },
+                      ],
+                    },
+                    jackOut: {
+                      entry: 'offerJackOut',
+                      always: { guard: 'progress', target: 'move' },
+                    },
+                    move: {
+                      entry: 'moveInward',
+                      always: { guard: 'progress', target: 'window' },
+                    },
+                    window: {
+                      entry: 'openMovement',
+                      exit: 'dropWindow',
+                      always: [
+                        { guard: 'windowReopens', target: 'window', reenter: true },
+                        { guard: 'windowDoneWithPosition', target: `${RUN}.approach` },
+                        { guard: 'windowDone', target: 'approachServer' },
+                      ],
+                    },
+                    approachServer: {
+                      entry: 'approachServer',
+                      always: { guard: 'progress', target: `${RUN}.success` },
+                    },
+                  },
+                },
+                success: {
+                  initial: 'declare',
+                  states: {
+                    declare: {
+                      entry: 'declareSuccess',
+                      always: { guard: 'progress', target: 'breach' },
+                    },
+                    breach: {
+                      entry: 'beginBreach',
+                      always: [
+                        { guard: 'canAccessNext', actions: 'accessNext' },
+                        { guard: 'progress', target: `${RUN}.ends` },
+                      ],
+                    },
+                  },
+                },
+                ends: {
+                  entry: 'endRun',
+                  always: {
+                    guard: 'runEndsSettled',
+                    actions: 'completeRun',
+                    target: '#netrunner.runnerTurn.action.resolving',
+                  },
+                },
+              },
+            },
+          },
+        },
+        discard: {
+          initial: 'discarding',
+          states: {
+            discarding: {
+              entry: 'beginDiscard',
+              always: { guard: 'settled', target: 'window' },
+            },
+            window: {
+              entry: 'openRunnerDiscard',
+              exit: 'dropWindow',
+              always: [
+                { guard: 'windowReopens', target: 'window', reenter: true },
+                { guard: 'windowDone', target: 'loseClicks' },
+              ],
+            },
+            loseClicks: {
+              entry: 'loseClicks',
+              always: { guard: 'settled', target: '#netrunner.corpTurn' },
+            },
+          },
+        },
+      },
+    },
+    over: { type: 'final' },
+  },
+});

@@ -1,0 +1,33 @@
+import type { GameInput } from '@veil/engine';
+import { deckById, type Deck } from '../decks/index.js';
+import { setupGame, type DeckList } from '../rules/setup.js';
+import type { Game } from '../state/types.js';
+
+/** Room options: each side's deck (a starter deck id or an explicit list), points to win. */
+export interface NetrunnerOptions {
+  readonly corpDeck?: string | DeckList;
+  readonly runnerDeck?: string | DeckList;
+  /** Agenda points that win (default 7; the beginner tutorial game plays to 6). */
+  readonly agendaPointsToWin?: number;
+}
+
+/** The decks a room gets when it names none: the System Gateway intermediate tutorial pair. */
+export const DEFAULT_CORP_DECK = 'sg-tutorial-syndicate-intermediate';
+export const DEFAULT_RUNNER_DECK = 'sg-tutorial-catalyst-intermediate';
+
+export function resolveDeck(option: string | DeckList | undefined, fallback: string): DeckList {
+  if (option !== undefined && typeof option !== 'string') return option;
+  const deck: Deck | undefined = deckById(option ?? fallback);
+  if (!deck) throw new Error(`unknown deck ${option ?? fallback}`);
+  return deck;
+}
+
+export function createGame(input: GameInput<NetrunnerOptions>): Game {
+  const options = input.options ?? {};
+  return setupGame(
+    resolveDeck(options.corpDeck, DEFAULT_CORP_DECK),
+    resolveDeck(options.runnerDeck, DEFAULT_RUNNER_DECK),
+    input.seed,
+    options.agendaPointsToWin ?? 7,
+  );
+}

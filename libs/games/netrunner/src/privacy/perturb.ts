@@ -1,0 +1,73 @@
+import { restoreGame, type GameSnapshot, type Rng } from '@veil/engine';
+import { behaviourOf } from '../cards/registry.js';
+import { facts, typeOf } from '../facts.js';
+import { netrunner } from '../module.js';
+import { canSee } from '../state/handles.js';
+import { draft } from '../state/draft.js';
+import type { CardState, Game, Viewer } from '../state/types.js';
+
+/**
+ * The privacy harness' perturbation: swaps the identities (codes) of two card instances that
+ * are both unseen by `viewer`, keeping every zone, position, count, counter, handle and public
+ * fact as it was. Only swaps a careful observer could not rule out are made:
+ *  - same "shape" where the shape is public: installed ice with ice, a card in a root with a
+ *    card of the same type (a remote holds one agenda or asset), hand/deck cards freely;
+ *  - cards that would change who decides as soon as the viewer's own next action reveals
+ *    them are kept out (see docs: Byte! and Urtica Cipher react when accessed; Diviner reads
+ *    the printed cost parity of the grip card net damage trashes).
+ * Returns null when fewer than two candidates exist.
+ */
+export function perturb(
+  snapshot: GameSnapshot<Game>,
+  viewer: Viewer,
+  rng: Rng,
+): GameSnapshot<Game> | null {
+  const g = snapshot.context;
+  const hidden = Object.values(g.cards).filter((c) => isSwappable(g, c, viewer));
+  const pairs: [CardState, CardState][] = [];
+  for (let i = 0; i < hidden.length; i++) {
+    for (let j = i + 1; j < hidden.length; j++) {
+      const a = hidden[i] as CardState;
+      const b = hidden[j] as CardState;
+      if (a.code !== b.code && compatible(a, b)) pairs.push([a, b]);
+    }
+  }
+  if (pairs.length === 0) return null;
+  const [a, b] = rng.pick(pairs);
+  const next = draft(g);
+  const ca = next.cards[a.uid];
+  const cb = next.cards[b.uid];
+  if (!ca || !cb) return null;
+  [ca.code, cb.code] = [cb.code, ca.code];
+  return restoreGame(netrunner, { value: snapshot.value, context: next, status: snapshot.status });
+}
+
+function isSwappable(g: Game, c: CardState, viewer: Viewer): boolean {
+  if (canSee(c, viewer)) return false;
+  if (behaviourOf(c.code)?.onAccess) return false;
+  // A card being accessed is shown to the Runner (and maybe the Corp) where it lies.
+  if (g.run?.breach?.current?.uid === c.uid) return false;
+  return ['hq', 'rd', 'archives', 'grip', 'stack', 'ice', 'root'].includes(c.loc.zone);
+}
+
+/** Whether two unseen cards can trade identities without contradicting public facts. */
+function compatible(a: CardState, b: CardState): boolean {
+  const installed = (c: CardState) => c.loc.zone === 'ice' || c.loc.zone === 'root';
+  if (installed(a) || installed(b)) {
+    const shape = (c: CardState) =>
+      installed(c) ? (c.loc.zone === 'ice' ? 'ice' : typeOf(c.code)) : typeOf(c.code);
+    if (shape(a) !== shape(b)) return false;
+    // The other card must be able to stand where the installed one is.
+    const rootType = (c: CardState) => typeOf(c.code);
+    if (a.loc.zone === 'root' || b.loc.zone === 'root') {
+      if (rootType(a) !== rootType(b)) return false;
+    }
+  }
+  const inGrip = (c: CardState) => c.loc.zone === 'grip';
+  if (inGrip(a) !== inGrip(b)) {
+    // Diviner: net damage reveals the parity of the trashed card's printed cost.
+    const parity = (c: CardState) => (facts(c.code).cost ?? 0) % 2;
+    if (parity(a) !== parity(b)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,218 @@
+import { resolveDecision, topDecision } from '@veil/engine';
+import type { CardDecision, ChoiceOption } from '../cards/behaviour.js';
+import { behaviourOf } from '../cards/registry.js';
+import { facts, typeOf } from '../facts.js';
+import { canSee } from '../state/handles.js';
+import { log, PUBLIC } from '../state/log.js';
+import { card, moveCard } from '../state/zones.js';
+import type { Game, NetrunnerDecision, Side, Viewer } from '../state/types.js';
+import { accessChosen, breachOptions } from './access.js';
+import { trashCost } from './costs.js';
+import { canPay, pay } from './credits.js';
+import { drawCards } from './draw.js';
+import { optionalInstallTrashes, serverLabel } from './install.js';
+import { endTheRun } from './run.js';
+import { shuffleDeck, STARTING_HAND } from './setup.js';
+import { pushDecision, queueRule, resolveNow } from './tasks.js';
+import { trashCard } from './trash.js';
+import { askDiscardIfOver, discardCard } from './turn.js';
+import { accessAbilities } from './access-abilities.js';
+
+/**
+ * Every decision kind: its options (for the decider only), how an answer resumes the game,
+ * and its public prompt (identical for all viewers but what a viewer may see of its cards).
+ */
+
+export function pending(g: Game): NetrunnerDecision | undefined {
+  return topDecision(g.pauses.decisions);
+}
+
+const literal = (value: string, isPublic = true): ChoiceOption => ({
+  value,
+  key: value,
+  public: isPublic,
+});
+
+function cardOption(g: Game, uid: string, isPublic: boolean): ChoiceOption {
+  return { value: uid, card: uid, key: card(g, uid).code, public: isPublic };
+}
+
+export function decisionOptions(g: Game, d: NetrunnerDecision): ChoiceOption[] {
+  switch (d.kind) {
+    case 'mulligan':
+      return [literal('keep'), literal('mulligan')];
+    case 'discard': {
+      const hand = d.seat === 'corp' ? g.corp.hq : g.runner.grip;
+      return hand.map((uid) => cardOption(g, uid, d.seat === 'runner'));
+    }
+    case 'install-trash':
+      return [
+        literal('done'),
+        ...optionalInstallTrashes(g, d.server, d.ice).map((uid) => ({
+          ...cardOption(g, uid, true),
+          key: `trash:${card(g, uid).code}`,
+        })),
+      ];
+    case 'jack-out':
+      return [literal('continue'), literal('jack-out')];
+    case 'breach-next':
+      return breachOptions(g).map((o) => (o === 'pile' ? literal('pile') : cardOption(g, o, true)));
+    case 'access':
+      return accessOptions(g, d.card);
+    case 'memory':
+      return g.runner.rig
+        .filter((uid) => typeOf(card(g, uid).code) === 'program')
+        .map((uid) => cardOption(g, uid, true));
+    case 'card': {
+      const choice = behaviourOf(d.code)?.choices?.[d.choice];
+      if (!choice) throw new Error(`no choice ${d.code}/${d.choice}`);
+      return choice.options(g, d);
+    }
+  }
+}
+
+function accessOptions(g: Game, uid: string): ChoiceOption[] {
+  const run = g.run;
+  const from = run?.breach?.current?.from;
+  const options: ChoiceOption[] = [literal('continue')];
+  if (!run || !from) return options;
+  const canTrash = from !== 'archives' && !run.mods.noStealOrTrash;
+  const cost = trashCost(g, uid);
+  if (canTrash && cost !== null && canPay(g, 'runner', cost)) options.push(literal('trash'));
+  if (canTrash) {
+    for (const a of accessAbilities(g, uid)) options.push(literal(`use:${a.code}:${a.id}`));
+  }
+  return options;
+}
+
+/** Answers the top decision with one of its options and runs the game on. */
+export function answerDecision(g: Game, option: ChoiceOption): void {
+  const d = pending(g);
+  if (!d) throw new Error('no decision pending');
+  g.pauses = { ...g.pauses, decisions: resolveDecision(g.pauses.decisions, d.id) };
+  resolveNow(g, () => resolveOption(g, d, option));
+}
+
+function resolveOption(g: Game, d: NetrunnerDecision, option: ChoiceOption): void {
+  switch (d.kind) {
+    case 'mulligan':
+      return resolveMulligan(g, d.seat, option.value === 'mulligan');
+    case 'discard':
+      discardCard(g, option.value);
+      return askDiscardIfOver(g, d.seat);
+    case 'install-trash':
+      if (option.value === 'done') {
+        queueRule(g, { r: 'finish-install', card: d.card, server: d.server, free: d.free, at: d.at });
+        return;
+      }
+      trashCard(g, option.value, 'corp');
+      log(g, 'corp', 'Corp trashes {0} while installing.', [{ uid: option.value, hidden: 'a card' }]);
+      if (optionalInstallTrashes(g, d.server, d.ice).length > 0) {
+        const { id: _id, ...again } = d;
+        pushDecision(g, again);
+      } else {
+        queueRule(g, { r: 'finish-install', card: d.card, server: d.server, free: d.free, at: d.at });
+      }
+      return;
+    case 'jack-out':
+      if (option.value === 'jack-out') endTheRun(g, true);
+      return;
+    case 'breach-next':
+      return accessChosen(g, option.value);
+    case 'access':
+      return resolveAccessOption(g, d.card, option.value);
+    case 'memory':
+      trashCard(g, option.value, 'runner');
+      log(g, 'runner', 'Runner trashes {0} to free memory.', [{ uid: option.value }]);
+      queueRule(g, { r: 'checkpoint' });
+      return;
+    case 'card': {
+      const choice = behaviourOf(d.code)?.choices?.[d.choice];
+      if (!choice) throw new Error(`no choice ${d.code}/${d.choice}`);
+      return choice.resolve(g, d as CardDecision, option);
+    }
+  }
+}
+
+function resolveMulligan(g: Game, seat: Side, mulligan: boolean): void {
+  g.mulligansDone.push(seat);
+  const who = seat === 'corp' ? 'Corp' : 'Runner';
+  if (!mulligan) {
+    log(g, seat, `${who} keeps their hand.`);
+    return;
+  }
+  log(g, seat, `${who} takes a mulligan.`);
+  const hand = seat === 'corp' ? [...g.corp.hq] : [...g.runner.grip];
+  for (const uid of hand) moveCard(g, uid, { zone: seat === 'corp' ? 'rd' : 'stack' }, { at: 'top' });
+  shuffleDeck(g, seat);
+  drawCards(g, seat, STARTING_HAND);
+}
+
+function resolveAccessOption(g: Game, uid: string, value: string): void {
+  if (value === 'trash') {
+    const cost = trashCost(g, uid) ?? 0;
+    pay(g, 'runner', cost);
+    log(g, 'runner', `Runner pays ${cost} to trash {0}.`, [{ uid, seenBy: PUBLIC }]);
+    trashCard(g, uid, 'runner', { accessing: true });
+  } else if (value.startsWith('use:')) {
+    const [, code, id] = value.split(':');
+    const ability = accessAbilities(g, uid).find((a) => a.code === code && a.id === id);
+    ability?.resolve(g, uid);
+  }
+  queueRule(g, { r: 'access-done', card: uid });
+}
+
+/** The public description of a decision for `viewer`. */
+export interface DecisionView {
+  readonly id: number;
+  readonly seat: Side;
+  readonly kind: NetrunnerDecision['kind'];
+  readonly prompt: string;
+  /** The card the decision is about, when this viewer may see it. */
+  readonly card?: { readonly code: string; readonly title: string };
+}
+
+export function decisionView(g: Game, d: NetrunnerDecision, viewer: Viewer): DecisionView {
+  const base = { id: d.id, seat: d.seat, kind: d.kind };
+  const who = d.seat === 'corp' ? 'The Corp' : 'The Runner';
+  switch (d.kind) {
+    case 'mulligan':
+      return { ...base, prompt: `${who} decides whether to take a mulligan.` };
+    case 'discard':
+      return { ...base, prompt: `${who} discards down to maximum hand size.` };
+    case 'install-trash':
+      return {
+        ...base,
+        prompt: `The Corp may trash cards in ${serverLabel(d.server)} while installing${d.ice ? ' ice' : ''}.`,
+      };
+    case 'jack-out':
+      return { ...base, prompt: 'The Runner may jack out.' };
+    case 'breach-next':
+      return { ...base, prompt: 'The Runner chooses the next card to access.' };
+    case 'access': {
+      const c = card(g, d.card);
+      const from = g.run?.breach?.current?.from;
+      const revealed = !!behaviourOf(c.code)?.statics?.revealWhenAccessedFrom?.includes(from ?? '');
+      const sees =
+        viewer === 'runner' ||
+        canSee(c, viewer) ||
+        (viewer === 'corp' && from !== 'rd') ||
+        revealed;
+      return {
+        ...base,
+        prompt: 'The Runner is accessing a card.',
+        ...(sees ? { card: { code: c.code, title: facts(c.code).title } } : {}),
+      };
+    }
+    case 'memory':
+      return { ...base, prompt: 'The Runner trashes programs down to its memory limit.' };
+    case 'card': {
+      const choice = behaviourOf(d.code)?.choices?.[d.choice];
+      return {
+        ...base,
+        prompt: choice?.prompt ?? '',
+        card: { code: d.code, title: facts(d.code).title },
+      };
+    }
+  }
+}

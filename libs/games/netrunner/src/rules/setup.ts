@@ -1,0 +1,144 @@
+import { nextUint32, seedRng, shuffle } from '@veil/engine';
+import { facts } from '../facts.js';
+import { freshHandle, rotateZone } from '../state/handles.js';
+import { emptyPauses } from '@veil/engine';
+import {
+  VIEWERS,
+  type CardState,
+  type Game,
+  type Location,
+  type NetrunnerDecision,
+  type Side,
+  type Viewer,
+} from '../state/types.js';
+import { drawCards } from './draw.js';
+import { pushDecision } from './tasks.js';
+import { freshTurnMemory } from './turn.js';
+
+export const RULES_VERSION = 1;
+export const STARTING_CREDITS = 5;
+export const STARTING_HAND = 5;
+
+/** A deck as a list: identity code and card counts. */
+export interface DeckList {
+  readonly identity: string;
+  readonly cards: readonly { readonly code: string; readonly count: number }[];
+}
+
+/**
+ * Creates a game ready for mulligans: identities placed, decks shuffled with the seeded PRNG,
+ * 5 credits and 5 cards each, and the two mulligan decisions on the stack (Corp first).
+ */
+export function setupGame(
+  corpDeck: DeckList,
+  runnerDeck: DeckList,
+  seed: number | string,
+  agendaPointsToWin = 7,
+): Game {
+  const [handleSeed, rng] = nextUint32(seedRng(seed));
+  const g: Game = {
+    rulesVersion: RULES_VERSION,
+    agendaPointsToWin,
+    rng,
+    handleRng: seedRng(handleSeed),
+    turn: 0,
+    active: 'corp',
+    cards: {},
+    nextUid: 1,
+    corp: {
+      identity: '',
+      credits: STARTING_CREDITS,
+      clicks: 0,
+      hq: [],
+      rd: [],
+      archives: [],
+      scored: [],
+      badPublicity: 0,
+    },
+    runner: {
+      identity: '',
+      credits: STARTING_CREDITS,
+      clicks: 0,
+      tags: 0,
+      coreDamage: 0,
+      grip: [],
+      stack: [],
+      heap: [],
+      rig: [],
+      scored: [],
+    },
+    servers: {
+      hq: { id: 'hq', ice: [], root: [] },
+      rd: { id: 'rd', ice: [], root: [] },
+      archives: { id: 'archives', ice: [], root: [] },
+    },
+    serverOrder: ['hq', 'rd', 'archives'],
+    nextRemote: 1,
+    playArea: [],
+    removed: [],
+    run: null,
+    nextRunId: 1,
+    mulligansDone: [],
+    pauses: emptyPauses<Side, NetrunnerDecision>(),
+    tasks: [],
+    memory: freshTurnMemory(false),
+    log: [],
+    outcome: null,
+  };
+  placeDeck(g, 'corp', corpDeck);
+  placeDeck(g, 'runner', runnerDeck);
+  shuffleDeck(g, 'corp');
+  shuffleDeck(g, 'runner');
+  drawCards(g, 'corp', STARTING_HAND);
+  drawCards(g, 'runner', STARTING_HAND);
+  pushDecision(g, { kind: 'mulligan', seat: 'runner' });
+  pushDecision(g, { kind: 'mulligan', seat: 'corp' });
+  return g;
+}
+
+function newCard(g: Game, code: string, side: Side, loc: Location): string {
+  const uid = `c${g.nextUid}`;
+  g.nextUid += 1;
+  const c: CardState = {
+    uid,
+    code,
+    side,
+    loc,
+    rezzed: false,
+    faceUp: loc.zone === 'identity',
+    counters: {},
+    host: null,
+    installedTurn: null,
+    noScoreTurn: null,
+    used: {},
+    handles: { corp: '', runner: '', spectator: '' },
+  };
+  g.cards[uid] = c;
+  const handles = {} as Record<Viewer, string>;
+  for (const v of VIEWERS) handles[v] = freshHandle(g, v);
+  c.handles = handles;
+  return uid;
+}
+
+function placeDeck(g: Game, side: Side, deck: DeckList): void {
+  if (facts(deck.identity).side !== side || facts(deck.identity).type !== 'identity') {
+    throw new Error(`${deck.identity} is not a ${side} identity`);
+  }
+  g[side].identity = newCard(g, deck.identity, side, { zone: 'identity' });
+  const pile = side === 'corp' ? g.corp.rd : g.runner.stack;
+  for (const { code, count } of deck.cards) {
+    if (facts(code).side !== side) throw new Error(`${code} is not a ${side} card`);
+    for (let i = 0; i < count; i++) {
+      pile.push(newCard(g, code, side, { zone: side === 'corp' ? 'rd' : 'stack' }));
+    }
+  }
+}
+
+/** Shuffles R&D or the stack with the game PRNG; its cards get new handles. */
+export function shuffleDeck(g: Game, side: Side): void {
+  const pile = side === 'corp' ? g.corp.rd : g.runner.stack;
+  const [order, rng] = shuffle(g.rng, pile);
+  g.rng = rng;
+  pile.splice(0, pile.length, ...order);
+  rotateZone(g, pile);
+}

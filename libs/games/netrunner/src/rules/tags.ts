@@ -1,0 +1,18 @@
+import { log } from '../state/log.js';
+import type { Game } from '../state/types.js';
+import { fire } from './tasks.js';
+
+export function giveTags(g: Game, n: number): void {
+  if (n <= 0) return;
+  g.runner.tags += n;
+  log(g, null, `The Runner takes ${n} tag${n === 1 ? '' : 's'}.`);
+  fire(g, { e: 'tags-taken', n });
+}
+
+export function removeTags(g: Game, n: number): void {
+  g.runner.tags = Math.max(0, g.runner.tags - n);
+}
+
+export function isTagged(g: Game): boolean {
+  return g.runner.tags > 0;
+}

@@ -1,0 +1,161 @@
+import { nextPauseId, pushDecision as pushOnStack } from '@veil/engine';
+import { behaviourOf } from '../cards/registry.js';
+import type { ActiveWhere } from '../cards/behaviour.js';
+import type { GameEvent, RuleTask, Task } from '../state/tasks-types.js';
+import type { CardState, Game, Json, NetrunnerDecision, Side } from '../state/types.js';
+import { pruneEmptyRemotes } from '../state/zones.js';
+import { runRuleTask } from './rule-tasks.js';
+
+/**
+ * The work queue interpreter. An effect that needs an answer pushes a decision and stops; the
+ * decision record names what resumes. Work produced while a task runs (its next steps and the
+ * conditional abilities it triggers) goes before older queued work, so every ability resolves
+ * fully, depth first, before the game moves on.
+ */
+
+export function queueTask(g: Game, task: Task): void {
+  g.tasks.push(task);
+}
+
+export function queueRule(g: Game, rule: RuleTask): void {
+  g.tasks.push({ t: 'rule', rule });
+}
+
+export function queueStep(
+  g: Game,
+  code: string,
+  step: string,
+  source: string | null,
+  data: Json = null,
+): void {
+  g.tasks.push({ t: 'step', code, step, source, data });
+}
+
+type NewDecision = NetrunnerDecision extends infer D
+  ? D extends NetrunnerDecision
+    ? Omit<D, 'id'>
+    : never
+  : never;
+
+/** Pushes a decision on the stack; the queue stops until it is answered. */
+export function pushDecision(g: Game, decision: NewDecision): number {
+  const [id, pauses] = nextPauseId(g.pauses);
+  g.pauses = {
+    ...pauses,
+    decisions: pushOnStack(pauses.decisions, { ...decision, id } as NetrunnerDecision),
+  };
+  return id;
+}
+
+export function hasDecision(g: Game): boolean {
+  return g.pauses.decisions.length > 0;
+}
+
+/** Runs queued work until it is empty, a decision is pending, a run starts, or the game ends. */
+export function runTasks(g: Game): void {
+  drainTasks(g);
+  if (g.tasks.length === 0 && !hasDecision(g)) pruneEmptyRemotes(g);
+}
+
+function drainTasks(g: Game): void {
+  while (g.tasks.length > 0 && !hasDecision(g) && !g.outcome) {
+    const [task, ...rest] = g.tasks as [Task, ...Task[]];
+    g.tasks = [];
+    const runBefore = g.run?.id;
+    executeTask(g, task);
+    g.tasks = [...g.tasks, ...rest];
+    if (g.run && g.run.id !== runBefore && g.run.step === 'initiation') {
+      // A new run suspends the effect that started it until the run is complete.
+      g.run.after = [...g.tasks, ...g.run.after];
+      g.tasks = [];
+      return;
+    }
+  }
+}
+
+/** Runs `fn` (a decision answer or an action) as if it were a task at the head of the queue. */
+export function resolveNow(g: Game, fn: () => void): void {
+  const rest = g.tasks;
+  g.tasks = [];
+  const runBefore = g.run?.id;
+  fn();
+  g.tasks = [...g.tasks, ...rest];
+  if (g.run && g.run.id !== runBefore && g.run.step === 'initiation') {
+    g.run.after = [...g.tasks, ...g.run.after];
+    g.tasks = [];
+    return;
+  }
+  runTasks(g);
+}
+
+function executeTask(g: Game, task: Task): void {
+  switch (task.t) {
+    case 'rule':
+      runRuleTask(g, task.rule);
+      return;
+    case 'step': {
+      const step = behaviourOf(task.code)?.steps?.[task.step];
+      if (!step) throw new Error(`no step ${task.code}/${task.step}`);
+      step(g, task.source, task.data);
+      return;
+    }
+    case 'trigger': {
+      const trigger = behaviourOf(task.code)?.triggers?.[task.index];
+      if (!trigger) throw new Error(`no trigger ${task.code}#${task.index}`);
+      const source = g.cards[task.source];
+      // An ability whose source is no longer active when it would resolve does nothing.
+      if (!source || !isActiveFor(g, source, trigger.where ?? 'installed', task.event)) return;
+      trigger.resolve(g, task.source, task.event);
+      return;
+    }
+  }
+}
+
+/** Whether a card's abilities of the given kind are active where it is now. */
+export function isActiveFor(g: Game, c: CardState, where: ActiveWhere, event?: GameEvent): boolean {
+  switch (where) {
+    case 'identity':
+      return c.loc.zone === 'identity';
+    case 'scored':
+      return c.loc.zone === 'scored';
+    case 'accessed':
+      return event !== undefined && 'card' in event && event.card === c.uid;
+    case 'installed':
+      if (c.side === 'runner') return c.loc.zone === 'rig';
+      return (c.loc.zone === 'ice' || c.loc.zone === 'root') && c.rezzed;
+  }
+}
+
+/** Cards whose abilities may be active, in resolution order for `side`. */
+function candidateSources(g: Game, side: Side): string[] {
+  if (side === 'corp') {
+    const installed = g.serverOrder.flatMap((id) => {
+      const s = g.servers[id];
+      return s ? [...s.root, ...s.ice] : [];
+    });
+    return [g.corp.identity, ...g.corp.scored, ...installed, ...g.runner.scored];
+  }
+  return [g.runner.identity, ...g.runner.rig];
+}
+
+/**
+ * An event happened: queue every conditional ability that meets its trigger condition. The
+ * active player's abilities resolve first; each player's in a fixed order (identity, scored
+ * agendas, installed cards in server/install order) — see docs for this simplification.
+ */
+export function fire(g: Game, event: GameEvent): void {
+  const order: Side[] = g.active === 'corp' ? ['corp', 'runner'] : ['runner', 'corp'];
+  for (const side of order) {
+    for (const uid of candidateSources(g, side)) {
+      const c = g.cards[uid];
+      if (!c) continue;
+      const triggers = behaviourOf(c.code)?.triggers ?? [];
+      triggers.forEach((trigger, index) => {
+        if (trigger.on !== event.e) return;
+        if (!isActiveFor(g, c, trigger.where ?? 'installed', event)) return;
+        if (trigger.when && !trigger.when(g, uid, event)) return;
+        g.tasks.push({ t: 'trigger', code: c.code, index, source: uid, event });
+      });
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { canSee } from '../state/handles.js';
+import { card, moveCard } from '../state/zones.js';
+import type { Game, Side } from '../state/types.js';
+import { fire } from './tasks.js';
+import { adjustRunForLeavingIce } from './run-position.js';
+
+export interface TrashOptions {
+  /** The Runner is trashing the card it is accessing (faceup in Archives; Loup). */
+  readonly accessing?: boolean;
+}
+
+/**
+ * Trashes a card: Corp cards go to Archives — faceup if the Runner trashed it or the Runner
+ * could already see it, facedown otherwise — and Runner cards to the heap. Hosted cards go
+ * with their host (a program on trashed ice is trashed too).
+ */
+export function trashCard(g: Game, uid: string, by: Side, options: TrashOptions = {}): void {
+  const c = card(g, uid);
+  for (const hosted of Object.values(g.cards).filter((h) => h.host === uid)) {
+    trashCard(g, hosted.uid, by);
+  }
+  if (c.loc.zone === 'ice') adjustRunForLeavingIce(g, uid);
+  if (c.side === 'corp') {
+    const faceUp = by === 'runner' || canSee(c, 'runner');
+    moveCard(g, uid, { zone: 'archives' }, { faceUp });
+  } else {
+    moveCard(g, uid, { zone: 'heap' });
+  }
+  fire(g, { e: 'trash', card: uid, by, accessing: options.accessing ?? false });
+}

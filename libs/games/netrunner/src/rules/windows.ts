@@ -1,0 +1,142 @@
+import {
+  commitWindow,
+  nextPauseId,
+  openWindow,
+  passWindow as enginePass,
+  type Policies,
+  type ReactionWindow,
+  type WindowPolicy,
+} from '@veil/engine';
+import { otherSide, type Game, type Side } from '../state/types.js';
+
+/**
+ * Paid ability windows (CR timing structures), as neutral engine reaction windows: they open
+ * from the timing structure alone, with the same participants and pass/close protocol whether
+ * or not anyone holds something usable.
+ *
+ * The two action-phase windows are merged with the action itself: the non-active player has
+ * priority first (auto-pass by default), then the active player either takes an action (which
+ * closes the window, as both have passed) or uses paid abilities (the window reopens). With no
+ * clicks left, the active player's `pass` ends the action phase.
+ */
+export const WINDOW_KINDS = [
+  'corp-draw',
+  'corp-action',
+  'corp-discard',
+  'runner-turn-start',
+  'runner-action',
+  'runner-discard',
+  'run-approach-ice',
+  'run-encounter',
+  'run-pass-ice',
+  'run-movement',
+  'run-approach-server',
+] as const;
+
+export type WindowKind = (typeof WINDOW_KINDS)[number];
+
+/** Defaults when a seat set no policy of its own (see docs/games/netrunner.md). */
+export const DEFAULT_POLICIES: Readonly<Record<WindowKind, Readonly<Record<Side, WindowPolicy>>>> = {
+  'corp-draw': { corp: 'stop', runner: 'auto-pass' },
+  'corp-action': { corp: 'stop', runner: 'auto-pass' },
+  'corp-discard': { corp: 'auto-pass', runner: 'auto-pass' },
+  'runner-turn-start': { corp: 'auto-pass', runner: 'auto-pass' },
+  'runner-action': { corp: 'auto-pass', runner: 'stop' },
+  'runner-discard': { corp: 'stop', runner: 'auto-pass' },
+  'run-approach-ice': { corp: 'stop', runner: 'auto-pass' },
+  'run-encounter': { corp: 'auto-pass', runner: 'stop' },
+  'run-pass-ice': { corp: 'auto-pass', runner: 'auto-pass' },
+  'run-movement': { corp: 'auto-pass', runner: 'auto-pass' },
+  'run-approach-server': { corp: 'stop', runner: 'auto-pass' },
+};
+
+/** The seat whose action phase a merged action window belongs to. */
+export function actionWindowActor(kind: string): Side | null {
+  if (kind === 'corp-action') return 'corp';
+  if (kind === 'runner-action') return 'runner';
+  return null;
+}
+
+/** Windows in which the Corp may rez non-ice cards (R). */
+export function allowsRez(kind: string): boolean {
+  return kind !== 'run-encounter' && kind !== 'run-pass-ice';
+}
+
+/** Windows in which the Corp may score agendas (S): its draw and action phases. */
+export function allowsScore(kind: string): boolean {
+  return kind === 'corp-draw' || kind === 'corp-action';
+}
+
+export function isWindowKind(kind: string): kind is WindowKind {
+  return (WINDOW_KINDS as readonly string[]).includes(kind);
+}
+
+/** Policies in force for this window: each seat's own, else the game default. */
+function effectivePolicies(g: Game, kind: WindowKind, exempt: Side | null): Policies<Side> {
+  const out: Policies<Side> = {};
+  for (const seat of ['corp', 'runner'] as const) {
+    if (seat === exempt) continue;
+    const own = g.pauses.policies[seat]?.[kind];
+    out[seat] = { [kind]: own ?? DEFAULT_POLICIES[kind][seat] };
+  }
+  return out;
+}
+
+/**
+ * Opens a paid ability window. `first` has priority first (default: the active player; the
+ * non-active player for merged action windows).
+ */
+export function openPaw(g: Game, kind: WindowKind, first?: Side): void {
+  const actor = actionWindowActor(kind);
+  const leader = actor ? otherSide(actor) : (first ?? g.active);
+  const participants: Side[] = [leader, otherSide(leader)];
+  const [id, pauses] = nextPauseId(g.pauses);
+  const window = openWindow(
+    {
+      id,
+      kind,
+      cause: {
+        turn: g.turn,
+        server: g.run?.server ?? null,
+        position: g.run?.position ?? null,
+      },
+      participants,
+    },
+    effectivePolicies(g, kind, actor),
+  );
+  g.pauses = { ...pauses, windows: [...pauses.windows, window] };
+}
+
+export function topWindow(g: Game): ReactionWindow<Side> | undefined {
+  return g.pauses.windows[g.pauses.windows.length - 1];
+}
+
+/** Removes the window of the state being left. */
+export function dropTopWindow(g: Game): void {
+  g.pauses = { ...g.pauses, windows: g.pauses.windows.slice(0, -1) };
+}
+
+/** Closes every window (a run ends: open paid ability windows close). */
+export function dropAllWindows(g: Game): void {
+  g.pauses = { ...g.pauses, windows: [] };
+}
+
+function replaceTop(g: Game, window: ReactionWindow<Side>): void {
+  g.pauses = { ...g.pauses, windows: [...g.pauses.windows.slice(0, -1), window] };
+}
+
+export function passTopWindow(g: Game, seat: Side): void {
+  const w = topWindow(g);
+  if (w) replaceTop(g, enginePass(w, seat));
+}
+
+export function commitTopWindow(g: Game, seat: Side): void {
+  const w = topWindow(g);
+  if (w) replaceTop(g, commitWindow(w, seat));
+}
+
+/** The seat that acted in a committed window keeps priority when it reopens. */
+export function reopenLeader(g: Game): Side | undefined {
+  const w = topWindow(g);
+  return w?.status === 'committed' ? (w.committedBy ?? undefined) : undefined;
+}

@@ -1,0 +1,79 @@
+import type { CardState, Game, Run } from './types.js';
+
+/**
+ * Rule functions change a private draft of the game; every machine action starts from a fresh
+ * draft, so a transition never touches the snapshot it was given (pure at the machine
+ * boundary; a test deep-freezes inputs to hold this). The draft copies every structure rule
+ * code mutates in place and shares the ones only ever replaced (PRNG states, locations, the
+ * pause records, tasks, written log entries).
+ */
+export function draft(g: Game): Game {
+  const cards: Record<string, CardState> = {};
+  for (const [uid, c] of Object.entries(g.cards)) cards[uid] = draftCard(c);
+  const servers: Game['servers'] = {};
+  for (const [id, s] of Object.entries(g.servers)) {
+    servers[id] = { id: s.id, ice: [...s.ice], root: [...s.root] };
+  }
+  return {
+    ...g,
+    cards,
+    corp: {
+      ...g.corp,
+      hq: [...g.corp.hq],
+      rd: [...g.corp.rd],
+      archives: [...g.corp.archives],
+      scored: [...g.corp.scored],
+    },
+    runner: {
+      ...g.runner,
+      grip: [...g.runner.grip],
+      stack: [...g.runner.stack],
+      heap: [...g.runner.heap],
+      rig: [...g.runner.rig],
+      scored: [...g.runner.scored],
+    },
+    servers,
+    serverOrder: [...g.serverOrder],
+    playArea: [...g.playArea],
+    removed: [...g.removed],
+    run: g.run ? draftRun(g.run) : null,
+    mulligansDone: [...g.mulligansDone],
+    tasks: [...g.tasks],
+    memory: {
+      ...g.memory,
+      runsOn: [...g.memory.runsOn],
+      successfulRunsOn: [...g.memory.successfulRunsOn],
+      scoredPoints: [...g.memory.scoredPoints],
+      firsts: { ...g.memory.firsts },
+    },
+    log: g.log.slice(),
+  };
+}
+
+function draftCard(c: CardState): CardState {
+  return { ...c, counters: { ...c.counters }, used: { ...c.used }, handles: { ...c.handles } };
+}
+
+function draftRun(run: Run): Run {
+  return {
+    ...run,
+    encounter: run.encounter
+      ? { ...run.encounter, broken: [...run.encounter.broken], pumps: { ...run.encounter.pumps } }
+      : null,
+    breach: run.breach
+      ? { ...run.breach, pending: [...run.breach.pending], seen: [...run.breach.seen] }
+      : null,
+    mods: {
+      ...run.mods,
+      trashAtEnd: [...run.mods.trashAtEnd],
+      persistent: [...run.mods.persistent],
+    },
+    after: [...run.after],
+  };
+}
+
+export function produce(g: Game, change: (draft: Game) => void): Game {
+  const next = draft(g);
+  change(next);
+  return next;
+}

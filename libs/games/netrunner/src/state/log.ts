@@ -1,0 +1,45 @@
+import { canSee } from './handles.js';
+import type { LoggedCard } from './log-types.js';
+import { VIEWERS, type Game, type Side, type Viewer } from './types.js';
+
+/** A card to name in a log line: by uid, with optional overrides of who saw it. */
+export interface LogCardArg {
+  readonly uid: string;
+  /** Default: the viewers who can see the card where it is now. */
+  readonly seenBy?: readonly Viewer[];
+  /** Default `1 card`. */
+  readonly hidden?: string;
+}
+
+/**
+ * Appends a log line with full information; `logView` redacts it per viewer. `{0}`, `{1}`…
+ * in `text` stand for `cards[0]`, `cards[1]`…
+ */
+export function log(
+  g: Game,
+  side: Side | null,
+  text: string,
+  cards: readonly LogCardArg[] = [],
+  only?: readonly Viewer[],
+): void {
+  const logged: LoggedCard[] = cards.map((arg) => {
+    const c = g.cards[arg.uid];
+    if (!c) throw new Error(`log: no card ${arg.uid}`);
+    return {
+      code: c.code,
+      seenBy: arg.seenBy ?? VIEWERS.filter((v) => canSee(c, v)),
+      hidden: arg.hidden ?? '1 card',
+    };
+  });
+  g.log.push({
+    seq: g.log.length + 1,
+    turn: g.turn,
+    side,
+    text,
+    cards: logged,
+    ...(only ? { only } : {}),
+  });
+}
+
+/** Everyone saw it: the card was public when named. */
+export const PUBLIC: readonly Viewer[] = VIEWERS;

@@ -1,0 +1,158 @@
+import { blindViewers, canSee, rotateHandles, rotateZone } from './handles.js';
+import {
+  VIEWERS,
+  type CardState,
+  type Game,
+  type Location,
+  type ServerId,
+  type Viewer,
+} from './types.js';
+
+/** The ordered array that holds the cards of a location. */
+export function zoneArray(g: Game, loc: Location): string[] {
+  switch (loc.zone) {
+    case 'hq':
+      return g.corp.hq;
+    case 'rd':
+      return g.corp.rd;
+    case 'archives':
+      return g.corp.archives;
+    case 'grip':
+      return g.runner.grip;
+    case 'stack':
+      return g.runner.stack;
+    case 'heap':
+      return g.runner.heap;
+    case 'rig':
+      return g.runner.rig;
+    case 'ice':
+      return serverOf(g, loc.server).ice;
+    case 'root':
+      return serverOf(g, loc.server).root;
+    case 'scored':
+      return g[loc.side].scored;
+    case 'play':
+      return g.playArea;
+    case 'removed':
+      return g.removed;
+    case 'identity':
+      return [];
+  }
+}
+
+export function serverOf(g: Game, id: ServerId) {
+  const server = g.servers[id];
+  if (!server) throw new Error(`no server ${id}`);
+  return server;
+}
+
+export function card(g: Game, uid: string): CardState {
+  const c = g.cards[uid];
+  if (!c) throw new Error(`no card ${uid}`);
+  return c;
+}
+
+/** Zones whose order is private to blind viewers: any membership change re-handles them all. */
+function isUnorderedHidden(loc: Location): boolean {
+  return loc.zone === 'hq' || loc.zone === 'grip' || loc.zone === 'archives';
+}
+
+export function isInstalledLoc(loc: Location): boolean {
+  return loc.zone === 'ice' || loc.zone === 'root' || loc.zone === 'rig';
+}
+
+export interface MoveOptions {
+  /** Where in the destination array: `top` is index 0 (R&D, stack), default is the end. */
+  readonly at?: 'top' | 'bottom' | number;
+  /** Face state at the destination (Archives faceup/facedown, installed faceup). */
+  readonly faceUp?: boolean;
+  readonly rezzed?: boolean;
+}
+
+/**
+ * Moves a card between locations: the only writer of zone arrays and `card.loc`. Leaving play
+ * resets the card (counters, rez state, host); handles change for every viewer who could not
+ * see the card before or after, and a hidden unordered zone that gains or loses a card is
+ * re-handled as a whole for its blind viewers.
+ */
+export function moveCard(g: Game, uid: string, to: Location, options: MoveOptions = {}): void {
+  const c = card(g, uid);
+  const from = c.loc;
+  const seenBefore = VIEWERS.filter((v) => canSee(c, v));
+  const fromArray = zoneArray(g, from);
+  const index = fromArray.indexOf(uid);
+  if (index >= 0) fromArray.splice(index, 1);
+
+  const staysInstalled = isInstalledLoc(from) && isInstalledLoc(to);
+  if (!staysInstalled) {
+    c.counters = {};
+    c.host = null;
+    c.installedTurn = isInstalledLoc(to) ? g.turn : null;
+    c.noScoreTurn = null;
+    c.used = {};
+  }
+  c.rezzed = options.rezzed ?? (staysInstalled ? c.rezzed : false);
+  c.faceUp = options.faceUp ?? defaultFaceUp(to, c);
+  c.loc = to;
+
+  const toArray = zoneArray(g, to);
+  const at = options.at ?? 'bottom';
+  if (at === 'top') toArray.unshift(uid);
+  else if (at === 'bottom') toArray.push(uid);
+  else toArray.splice(at, 0, uid);
+
+  // Hidden before or after the move, for this viewer: the card must not be trackable.
+  const changed: Viewer[] = VIEWERS.filter((v) => !seenBefore.includes(v) || !canSee(c, v));
+  rotateHandles(g, uid, changed);
+  if (isUnorderedHidden(from)) rotateZone(g, fromArray);
+  if (isUnorderedHidden(to)) rotateZone(g, toArray.filter((u) => u !== uid));
+}
+
+function defaultFaceUp(to: Location, c: CardState): boolean {
+  switch (to.zone) {
+    case 'heap':
+    case 'rig':
+    case 'scored':
+    case 'play':
+    case 'removed':
+    case 'identity':
+      return true;
+    case 'archives':
+      return false;
+    case 'ice':
+    case 'root':
+      return c.side === 'runner';
+    default:
+      return false;
+  }
+}
+
+/** Turns a card faceup or facedown where it is (Archives on breach; rez/derez in place). */
+export function setFace(g: Game, uid: string, face: { faceUp?: boolean; rezzed?: boolean }): void {
+  const c = card(g, uid);
+  if (face.faceUp !== undefined) c.faceUp = face.faceUp;
+  if (face.rezzed !== undefined) c.rezzed = face.rezzed;
+}
+
+/** Shuffles a hidden ordered zone with the game PRNG and re-handles its cards. */
+export function reHandleAfterShuffle(g: Game, uids: readonly string[]): void {
+  rotateZone(g, uids);
+}
+
+/**
+ * A remote server with no cards in its root and no ice ceases to exist. Checked when the work
+ * queue empties with nothing pending (so an install into a server whose cards it trashes
+ * keeps it), and never for the server under attack until its run is complete (see docs).
+ */
+export function pruneEmptyRemotes(g: Game): void {
+  for (const id of [...g.serverOrder]) {
+    const s = g.servers[id];
+    if (!s || !id.startsWith('remote')) continue;
+    if (s.ice.length === 0 && s.root.length === 0 && g.run?.server !== id) {
+      delete g.servers[id];
+      g.serverOrder = g.serverOrder.filter((x) => x !== id);
+    }
+  }
+}
+
+export { blindViewers };

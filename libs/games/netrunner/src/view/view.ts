@@ -1,0 +1,252 @@
+import {
+  ownPolicies,
+  topDecision,
+  windowShape,
+  type GameSnapshot,
+  type ReactionWindow,
+  type WindowPolicy,
+} from '@veil/engine';
+import type { StateValue } from 'xstate';
+import { decidersOfGame, legalActionsOf } from '../actions/legal.js';
+import type { NetrunnerAction } from '../actions/types.js';
+import { behaviourOf } from '../cards/registry.js';
+import { facts } from '../facts.js';
+import { canSee } from '../state/handles.js';
+import type { CardState, Counters, Game, ServerId, Side, Viewer } from '../state/types.js';
+import { agendaPoints } from '../rules/agenda-points.js';
+import { decisionView, type DecisionView } from '../rules/decisions.js';
+import { serverLabel } from '../rules/install.js';
+import { maxHandSize, memoryLimit, memoryUsed } from '../rules/limits.js';
+import { breakerStrength, iceStrength } from '../rules/strength.js';
+
+/** One card as a viewer sees it: always its handle; its identity only when visible. */
+export interface CardView {
+  readonly id: string;
+  readonly code?: string;
+  readonly title?: string;
+  /** Installed Corp cards: rezzed or not (public). */
+  readonly rezzed?: boolean;
+  /** Counters are public. */
+  readonly counters?: Counters;
+  /** The handle of the card hosting this one. */
+  readonly host?: string;
+  /** Current strength of visible ice and icebreakers. */
+  readonly strength?: number;
+}
+
+export interface ServerView {
+  readonly id: ServerId;
+  readonly label: string;
+  /** Innermost first. */
+  readonly ice: readonly CardView[];
+  readonly root: readonly CardView[];
+}
+
+export interface RunView {
+  readonly server: ServerId;
+  readonly step: string;
+  /** Index of the Runner's position in the server's ice (innermost 0), or null. */
+  readonly position: number | null;
+  readonly encounter: {
+    readonly ice: string;
+    readonly strength: number;
+    readonly subroutines: readonly { readonly label: string; readonly broken: boolean }[];
+  } | null;
+  readonly accessed: number;
+  readonly successful: boolean;
+  readonly ending: boolean;
+}
+
+export interface NetrunnerView {
+  readonly viewer: Viewer;
+  /** The statechart state, e.g. `runnerTurn.action.run.encounter.window`. */
+  readonly phase: string;
+  readonly turn: number;
+  readonly active: Side;
+  readonly corp: {
+    readonly identity: CardView;
+    readonly credits: number;
+    readonly clicks: number;
+    readonly maxHandSize: number;
+    readonly agendaPoints: number;
+    readonly hq: readonly CardView[];
+    readonly rdCount: number;
+    readonly archives: { readonly faceUp: readonly CardView[]; readonly faceDown: readonly CardView[] };
+    readonly scored: readonly CardView[];
+  };
+  readonly runner: {
+    readonly identity: CardView;
+    readonly credits: number;
+    readonly clicks: number;
+    readonly tags: number;
+    readonly coreDamage: number;
+    readonly maxHandSize: number;
+    readonly agendaPoints: number;
+    readonly memory: { readonly used: number; readonly limit: number };
+    readonly grip: readonly CardView[];
+    readonly stackCount: number;
+    readonly heap: readonly CardView[];
+    readonly rig: readonly CardView[];
+    readonly scored: readonly CardView[];
+  };
+  readonly servers: readonly ServerView[];
+  readonly playArea: readonly CardView[];
+  readonly removed: readonly CardView[];
+  readonly run: RunView | null;
+  readonly decision: DecisionView | null;
+  readonly windows: readonly ReactionWindow<Side>[];
+  readonly deciders: readonly Side[];
+  readonly policies: Readonly<Record<string, WindowPolicy>>;
+  readonly agendaPointsToWin: number;
+  readonly outcome: { readonly winner: Side | null; readonly reason: string } | null;
+  /** Present only when the viewer is a decider. */
+  readonly legalActions?: readonly NetrunnerAction[];
+}
+
+/** `a.b.c` path of a state value. */
+export function phaseOf(value: StateValue): string {
+  if (typeof value === 'string') return value;
+  const [key, child] = Object.entries(value)[0] ?? ['', ''];
+  return child && (typeof child === 'string' || Object.keys(child).length > 0)
+    ? `${key}.${phaseOf(child as StateValue)}`
+    : key;
+}
+
+function cardView(g: Game, c: CardState, viewer: Viewer): CardView {
+  const visible = canSee(c, viewer);
+  const installed = c.loc.zone === 'ice' || c.loc.zone === 'root' || c.loc.zone === 'rig';
+  const hasCounters = Object.values(c.counters).some((n) => (n ?? 0) > 0);
+  const type = visible ? facts(c.code).type : null;
+  const strength =
+    visible && installed && type === 'ice'
+      ? iceStrength(g, c.uid)
+      : visible && installed && facts(c.code).subtypes.includes('Icebreaker')
+        ? breakerStrength(g, c.uid)
+        : undefined;
+  return {
+    id: c.handles[viewer],
+    ...(visible ? { code: c.code, title: facts(c.code).title } : {}),
+    ...(installed && c.side === 'corp' ? { rezzed: c.rezzed } : {}),
+    ...(hasCounters ? { counters: c.counters } : {}),
+    ...(c.host ? { host: g.cards[c.host]?.handles[viewer] ?? '' } : {}),
+    ...(strength !== undefined ? { strength } : {}),
+  };
+}
+
+/**
+ * A zone as a viewer sees it. A zone whose order the viewer cannot see (HQ for the Runner, the
+ * grip for the Corp, facedown Archives) is listed by handle, sorted, so its order says nothing.
+ */
+function zoneView(g: Game, uids: readonly string[], viewer: Viewer): CardView[] {
+  const cards = uids.map((uid) => g.cards[uid]).filter((c): c is CardState => !!c);
+  const views = cards.map((c) => cardView(g, c, viewer));
+  const allVisible = cards.every((c) => canSee(c, viewer));
+  return allVisible ? views : [...views].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+function single(g: Game, uid: string, viewer: Viewer): CardView {
+  const c = g.cards[uid];
+  if (!c) throw new Error(`no card ${uid}`);
+  return cardView(g, c, viewer);
+}
+
+function runView(g: Game, viewer: Viewer): RunView | null {
+  const run = g.run;
+  if (!run) return null;
+  const enc = run.encounter;
+  const iceCard = enc ? g.cards[enc.ice] : undefined;
+  return {
+    server: run.server,
+    step: run.step,
+    position: run.position,
+    encounter:
+      enc && iceCard
+        ? {
+            ice: iceCard.handles[viewer],
+            strength: iceStrength(g, enc.ice),
+            subroutines: (behaviourOf(iceCard.code)?.subroutines ?? []).map((s, i) => ({
+              label: s.label,
+              broken: enc.broken[i] ?? false,
+            })),
+          }
+        : null,
+    accessed: run.breach?.accessed ?? 0,
+    successful: run.successful,
+    ending: run.ending,
+  };
+}
+
+export function netrunnerView(snapshot: GameSnapshot<Game>, viewer: Viewer): NetrunnerView {
+  const g = snapshot.context;
+  const archives = g.corp.archives.map((uid) => g.cards[uid]).filter((c): c is CardState => !!c);
+  const deciders = decidersOfGame(g);
+  const top = topDecision(g.pauses.decisions);
+  const view: NetrunnerView = {
+    viewer,
+    phase: phaseOf(snapshot.value),
+    turn: g.turn,
+    active: g.active,
+    corp: {
+      identity: single(g, g.corp.identity, viewer),
+      credits: g.corp.credits,
+      clicks: g.corp.clicks,
+      maxHandSize: maxHandSize(g, 'corp'),
+      agendaPoints: agendaPoints(g, 'corp'),
+      hq: zoneView(g, g.corp.hq, viewer),
+      rdCount: g.corp.rd.length,
+      archives: {
+        faceUp: zoneView(
+          g,
+          archives.filter((c) => c.faceUp).map((c) => c.uid),
+          viewer,
+        ),
+        faceDown: zoneView(
+          g,
+          archives.filter((c) => !c.faceUp).map((c) => c.uid),
+          viewer,
+        ),
+      },
+      scored: zoneView(g, g.corp.scored, viewer),
+    },
+    runner: {
+      identity: single(g, g.runner.identity, viewer),
+      credits: g.runner.credits,
+      clicks: g.runner.clicks,
+      tags: g.runner.tags,
+      coreDamage: g.runner.coreDamage,
+      maxHandSize: maxHandSize(g, 'runner'),
+      agendaPoints: agendaPoints(g, 'runner'),
+      memory: { used: memoryUsed(g), limit: memoryLimit(g) },
+      grip: zoneView(g, g.runner.grip, viewer),
+      stackCount: g.runner.stack.length,
+      heap: zoneView(g, g.runner.heap, viewer),
+      rig: zoneView(g, g.runner.rig, viewer),
+      scored: zoneView(g, g.runner.scored, viewer),
+    },
+    servers: g.serverOrder.flatMap((id) => {
+      const s = g.servers[id];
+      if (!s) return [];
+      return [
+        {
+          id,
+          label: serverLabel(id),
+          ice: s.ice.map((uid) => single(g, uid, viewer)),
+          root: s.root.map((uid) => single(g, uid, viewer)),
+        },
+      ];
+    }),
+    playArea: zoneView(g, g.playArea, viewer),
+    removed: zoneView(g, g.removed, viewer),
+    run: runView(g, viewer),
+    decision: top ? decisionView(g, top, viewer) : null,
+    windows: g.pauses.windows.map(windowShape),
+    deciders,
+    policies: ownPolicies(g.pauses.policies, viewer),
+    agendaPointsToWin: g.agendaPointsToWin,
+    outcome: g.outcome,
+  };
+  if (viewer !== 'spectator' && deciders.includes(viewer)) {
+    return { ...view, legalActions: legalActionsOf(g, viewer) };
+  }
+  return view;
+}

@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createRoomRequestSchema,
+  createRoomResponseSchema,
+  type CreateRoomRequest,
+  type CreateRoomRequestInput,
+} from './create-room.js';
+import { MAX_DECK_ENTRIES, MAX_SEATS } from './limits.js';
+import { expectRefused, expectRoundTrip, objectOfBytes } from './test-support.js';
+
+const full: CreateRoomRequest = {
+  game: 'netrunner',
+  seats: { corp: { type: 'human' }, runner: { type: 'bot', level: 'ismcts' } },
+  options: {
+    spectators: false,
+    spectatorDelayTurns: 2,
+    decks: {
+      corp: 'sg-corp-starter',
+      runner: {
+        cards: [
+          { code: '30001', count: 1 },
+          { code: '30010', count: 3 },
+        ],
+      },
+    },
+    seed: 'tournament-1',
+    gameOptions: { format: 'system-gateway' },
+  },
+};
+
+function seats(n: number): Record<string, { type: 'human' }> {
+  return Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${i}`, { type: 'human' }]));
+}
+
+describe('createRoomRequestSchema', () => {
+  it('round-trips a full request', () => {
+    expectRoundTrip(createRoomRequestSchema, full);
+    expectRoundTrip(createRoomRequestSchema, { ...full, options: { ...full.options, seed: 7 } });
+  });
+
+  it('fills in the option defaults, with or without options', () => {
+    const minimal: CreateRoomRequestInput = {
+      game: 'netrunner',
+      seats: { corp: { type: 'human' }, runner: { type: 'human' } },
+    };
+    const defaults = { spectators: true, spectatorDelayTurns: 0 };
+    expect(createRoomRequestSchema.parse(minimal).options).toStrictEqual(defaults);
+    expect(createRoomRequestSchema.parse({ ...minimal, options: {} }).options).toStrictEqual(
+      defaults,
+    );
+    // What the gateway parsed parses again to itself (it is stored and reparsed).
+    expectRoundTrip(createRoomRequestSchema, createRoomRequestSchema.parse(minimal));
+  });
+
+  it('accepts up to MAX_SEATS seats', () => {
+    expectRoundTrip(createRoomRequestSchema, {
+      ...full,
+      seats: seats(MAX_SEATS),
+      options: {
+        spectators: true,
+        spectatorDelayTurns: 0,
+      },
+    });
+  });
+
+  const refusals: [string, unknown, PropertyKey[]][] = [
+    ['a game id with a dot', { ...full, game: 'net.runner' }, ['game']],
+    ['no seats', { ...full, seats: {} }, ['seats']],
+    ['too many seats', { ...full, seats: seats(MAX_SEATS + 1) }, ['seats']],
+    [
+      'a seat named spectator',
+      { ...full, seats: { ...full.seats, spectator: { type: 'human' } } },
+      ['seats'],
+    ],
+    [
+      'a seat name with a wildcard',
+      { ...full, seats: { ...full.seats, 'c*': { type: 'human' } } },
+      ['seats'],
+    ],
+    [
+      'an unknown seat type',
+      { ...full, seats: { corp: { type: 'robot' } } },
+      ['seats', 'corp', 'type'],
+    ],
+    [
+      'a bot without a level',
+      { ...full, seats: { ...full.seats, runner: { type: 'bot' } } },
+      ['seats', 'runner', 'level'],
+    ],
+    [
+      'an unknown bot level',
+      { ...full, seats: { ...full.seats, runner: { type: 'bot', level: 'hard' } } },
+      ['seats', 'runner', 'level'],
+    ],
+    [
+      'a level on a human seat',
+      { ...full, seats: { ...full.seats, corp: { type: 'human', level: 'random' } } },
+      ['seats', 'corp'],
+    ],
+    ['an unknown field', { ...full, private: true }, []],
+    ['an unknown option', { ...full, options: { ...full.options, timeLimit: 60 } }, ['options']],
+    [
+      'spectators not a boolean',
+      { ...full, options: { ...full.options, spectators: 'yes' } },
+      ['options', 'spectators'],
+    ],
+    [
+      'a spectator delay above 10',
+      { ...full, options: { ...full.options, spectatorDelayTurns: 11 } },
+      ['options', 'spectatorDelayTurns'],
+    ],
+    [
+      'a negative spectator delay',
+      { ...full, options: { ...full.options, spectatorDelayTurns: -1 } },
+      ['options', 'spectatorDelayTurns'],
+    ],
+    [
+      'a fractional spectator delay',
+      { ...full, options: { ...full.options, spectatorDelayTurns: 1.5 } },
+      ['options', 'spectatorDelayTurns'],
+    ],
+    [
+      'a deck for a seat the room lacks',
+      { ...full, options: { ...full.options, decks: { ...full.options.decks, shaper: 'x' } } },
+      ['options', 'decks', 'shaper'],
+    ],
+    [
+      'a deck id with a dot',
+      { ...full, options: { ...full.options, decks: { corp: 'a.b' } } },
+      ['options', 'decks', 'corp'],
+    ],
+    [
+      'an empty deck list',
+      { ...full, options: { ...full.options, decks: { corp: { cards: [] } } } },
+      ['options', 'decks', 'corp'],
+    ],
+    [
+      'a card listed twice',
+      {
+        ...full,
+        options: {
+          ...full.options,
+          decks: {
+            corp: {
+              cards: [
+                { code: '1', count: 1 },
+                { code: '1', count: 2 },
+              ],
+            },
+          },
+        },
+      },
+      ['options', 'decks', 'corp'],
+    ],
+    [
+      'zero copies',
+      {
+        ...full,
+        options: { ...full.options, decks: { corp: { cards: [{ code: '1', count: 0 }] } } },
+      },
+      ['options', 'decks', 'corp'],
+    ],
+    [
+      '100 copies',
+      {
+        ...full,
+        options: { ...full.options, decks: { corp: { cards: [{ code: '1', count: 100 }] } } },
+      },
+      ['options', 'decks', 'corp'],
+    ],
+    [
+      'too many deck entries',
+      {
+        ...full,
+        options: {
+          ...full.options,
+          decks: {
+            corp: {
+              cards: Array.from({ length: MAX_DECK_ENTRIES + 1 }, (_, i) => ({
+                code: `c${i}`,
+                count: 1,
+              })),
+            },
+          },
+        },
+      },
+      ['options', 'decks', 'corp'],
+    ],
+    [
+      'a fractional seed',
+      { ...full, options: { ...full.options, seed: 1.5 } },
+      ['options', 'seed'],
+    ],
+    [
+      'game options that are an array',
+      { ...full, options: { ...full.options, gameOptions: ['x'] } },
+      ['options', 'gameOptions'],
+    ],
+    [
+      'game options too large',
+      { ...full, options: { ...full.options, gameOptions: objectOfBytes(4097) } },
+      ['options', 'gameOptions'],
+    ],
+    ['no game', { seats: full.seats }, ['game']],
+  ];
+
+  it.each(refusals)('refuses %s', (_name, variant, path) => {
+    expectRefused(createRoomRequestSchema, full, variant, path);
+  });
+
+  it('accepts a deck list of exactly MAX_DECK_ENTRIES distinct cards', () => {
+    const cards = Array.from({ length: MAX_DECK_ENTRIES }, (_, i) => ({ code: `c${i}`, count: 3 }));
+    expectRoundTrip(createRoomRequestSchema, {
+      ...full,
+      options: { ...full.options, decks: { corp: { cards } } },
+    });
+  });
+
+  it('never turns a __proto__ seat into a seat or a prototype', () => {
+    const hostile: unknown = JSON.parse(
+      '{"game":"netrunner","seats":{"corp":{"type":"human"},"__proto__":{"type":"human"}}}',
+    );
+    const { seats } = createRoomRequestSchema.parse(hostile);
+    expect(Object.keys(seats)).toEqual(['corp']);
+    expect(Object.getPrototypeOf(seats)).toBe(Object.prototype);
+  });
+});
+
+describe('createRoomResponseSchema', () => {
+  const response = {
+    roomId: 'V1StGXR8_Z5jdHi6B-myT',
+    seats: { corp: { token: 'Zm9vYmFyYmF6cXV4LWZvb2Jhci1iYXotcXV4X2Zvbw' } },
+  };
+
+  it('round-trips, including a room of bots only', () => {
+    expectRoundTrip(createRoomResponseSchema, response);
+    expectRoundTrip(createRoomResponseSchema, { ...response, seats: {} });
+  });
+
+  it('refuses a short token', () => {
+    expectRefused(
+      createRoomResponseSchema,
+      response,
+      { ...response, seats: { corp: { token: 'short' } } },
+      ['seats', 'corp', 'token'],
+    );
+  });
+
+  it('refuses a room id with a subject wildcard', () => {
+    expectRefused(createRoomResponseSchema, response, { ...response, roomId: 'r>' }, ['roomId']);
+  });
+});

@@ -1,0 +1,25 @@
+import type { RoomStatus } from './room-types.js';
+
+/** One event to commit with compare-and-set on the room's version. */
+export interface CommitItem {
+  roomId: string;
+  /** The version the action was computed against; the event is stored as version + 1. */
+  expectedVersion: number;
+  seat: string;
+  /** Client-chosen id; a repeated (room, seat, requestId) is answered from the first commit. */
+  requestId: string;
+  action: unknown;
+  /** The acknowledgement to give again if this request is repeated (defaults to null). */
+  ack?: unknown;
+  /** The persisted snapshot after this event, stored at version + 1 in the same transaction. */
+  snapshot?: unknown;
+  /** A room status to set in the same transaction (e.g. `finished` with the final event). */
+  roomStatus?: RoomStatus;
+}
+
+export type CommitResult =
+  | { status: 'committed'; version: number }
+  | { status: 'conflict'; currentVersion: number }
+  /** The request was already committed: its version and ack, nothing applied now. */
+  | { status: 'duplicate'; version: number; ack: unknown }
+  | { status: 'not_found' };

@@ -1,0 +1,41 @@
+export type { CommitItem, CommitResult } from './commit-types.js';
+export { MAX_BATCH_ITEMS } from './commit-batch.js';
+export { StoreError, type StoreErrorCode } from './errors.js';
+export type { ClaimLeaseResult, LeaseState, RenewLeaseResult } from './lease-types.js';
+export { KyselyRoomStore } from './kysely-room-store.js';
+export {
+  migrateToLatest,
+  storeMigrationProvider,
+  storeMigrations,
+  type MigrationReport,
+} from './migrations.js';
+export {
+  openPgliteRoomStore,
+  openPostgresRoomStore,
+  openRoomStore,
+  type OpenOptions,
+  type PgliteStoreOptions,
+  type PostgresStoreOptions,
+  type RoomStoreConfig,
+} from './open-room-store.js';
+export type { RoomStore } from './room-store.js';
+export {
+  ROOM_STATUSES,
+  type ListRoomsQuery,
+  type LoadedRoom,
+  type NewRoom,
+  type PublicSeat,
+  type RoomRecord,
+  type RoomStatus,
+  type RoomSummary,
+  type StoredEvent,
+  type StoredSeat,
+  type StoredSnapshot,
+} from './room-types.js';
+export type { StoreDatabase } from './schema.js';
+export {
+  DEFAULT_SNAPSHOT_INTERVAL,
+  snapshotReason,
+  type SnapshotPoint,
+  type SnapshotReason,
+} from './snapshot-policy.js';

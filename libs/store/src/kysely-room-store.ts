@@ -1,0 +1,198 @@
+import { sql, type Kysely } from 'kysely';
+import { commitBatch } from './commit-batch.js';
+import type { CommitItem, CommitResult } from './commit-types.js';
+import { StoreError } from './errors.js';
+import type { ClaimLeaseResult, LeaseState, RenewLeaseResult } from './lease-types.js';
+import * as leases from './leases.js';
+import { migrateToLatest, type MigrationReport } from './migrations.js';
+import type { RoomStore } from './room-store.js';
+import {
+  summaryColumns,
+  toRoomRecord,
+  toRoomSummary,
+  toStoredEvent,
+  toStoredSnapshot,
+} from './room-rows.js';
+import type {
+  ListRoomsQuery,
+  LoadedRoom,
+  NewRoom,
+  RoomRecord,
+  RoomStatus,
+  RoomSummary,
+} from './room-types.js';
+import { toJsonText, type StoreDatabase } from './schema.js';
+
+const DEFAULT_LIST_LIMIT = 50;
+const MAX_LIST_LIMIT = 1000;
+
+/** The RoomStore over any Postgres-speaking Kysely dialect (node-postgres or PGlite). */
+export class KyselyRoomStore implements RoomStore {
+  readonly #db: Kysely<StoreDatabase>;
+
+  constructor(db: Kysely<StoreDatabase>) {
+    this.#db = db;
+  }
+
+  migrate(): Promise<MigrationReport> {
+    return migrateToLatest(this.#db as Kysely<unknown>);
+  }
+
+  async createRoom(room: NewRoom): Promise<RoomRecord> {
+    const snapshot = toJsonText(room.snapshot, 'snapshot');
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('rooms')
+        .values({
+          id: room.id,
+          game: room.game,
+          rules_version: room.rulesVersion,
+          options: toJsonText(room.options, 'options'),
+          seats: toJsonText(room.seats, 'seats'),
+          status: room.status,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new StoreError('room_exists', `room ${room.id} already exists`);
+      await trx
+        .insertInto('room_snapshots')
+        .values({ room_id: room.id, version: 0, snapshot })
+        .execute();
+      return toRoomRecord(row);
+    });
+  }
+
+  async appendEvent(item: CommitItem): Promise<CommitResult> {
+    const [result] = await commitBatch(this.#db, [item]);
+    if (!result) throw new Error('commitBatch returned no result for one item');
+    return result;
+  }
+
+  commitBatch(items: readonly CommitItem[]): Promise<CommitResult[]> {
+    return commitBatch(this.#db, items);
+  }
+
+  async saveSnapshot(roomId: string, version: number, snapshot: unknown): Promise<boolean> {
+    const text = toJsonText(snapshot, 'snapshot');
+    const room = await this.#db
+      .selectFrom('rooms')
+      .select('version')
+      .where('id', '=', roomId)
+      .executeTakeFirst();
+    if (!room) throw new StoreError('room_not_found', `room ${roomId} does not exist`);
+    // rooms.version only moves forward, and only once its event is committed, so a snapshot
+    // at or below it can never describe an uncommitted state.
+    if (!Number.isSafeInteger(version) || version < 0 || version > room.version) {
+      throw new StoreError(
+        'version_not_committed',
+        `room ${roomId} has no committed version ${version} (current ${room.version})`,
+      );
+    }
+    const inserted = await this.#db
+      .insertInto('room_snapshots')
+      .values({ room_id: roomId, version, snapshot: text })
+      .onConflict((oc) => oc.columns(['room_id', 'version']).doNothing())
+      .returning('version')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  load(roomId: string): Promise<LoadedRoom | null> {
+    // One snapshot of the database for all three reads, so the events continue exactly where
+    // the snapshot stops even while a writer commits.
+    return this.#db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const room = await trx
+          .selectFrom('rooms')
+          .selectAll()
+          .where('id', '=', roomId)
+          .executeTakeFirst();
+        if (!room) return null;
+        const snapshot = await trx
+          .selectFrom('room_snapshots')
+          .selectAll()
+          .where('room_id', '=', roomId)
+          .orderBy('version', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (!snapshot)
+          throw new Error(`room ${roomId} has no snapshot (not created by the store?)`);
+        const events = await trx
+          .selectFrom('room_events')
+          .selectAll()
+          .where('room_id', '=', roomId)
+          .where('version', '>', snapshot.version)
+          .orderBy('version')
+          .execute();
+        return {
+          room: toRoomRecord(room),
+          snapshot: toStoredSnapshot(snapshot),
+          events: events.map(toStoredEvent),
+        };
+      });
+  }
+
+  claimLease(roomId: string, owner: string, ttlMs: number): Promise<ClaimLeaseResult> {
+    return leases.claimLease(this.#db, roomId, owner, ttlMs);
+  }
+
+  renewLease(roomId: string, owner: string, ttlMs: number): Promise<RenewLeaseResult> {
+    return leases.renewLease(this.#db, roomId, owner, ttlMs);
+  }
+
+  releaseLease(roomId: string, owner: string): Promise<boolean> {
+    return leases.releaseLease(this.#db, roomId, owner);
+  }
+
+  leaseState(roomId: string): Promise<LeaseState | null> {
+    return leases.leaseState(this.#db, roomId);
+  }
+
+  async listRooms(query: ListRoomsQuery = {}): Promise<RoomSummary[]> {
+    const limit = listLimit(query.limit);
+    const statuses =
+      query.status === undefined ? undefined : ([] as RoomStatus[]).concat(query.status);
+    let select = this.#db.selectFrom('rooms').select(summaryColumns);
+    if (statuses !== undefined) {
+      if (statuses.length === 0) return [];
+      select = select.where('status', 'in', statuses);
+    }
+    const rows = await select
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toRoomSummary);
+  }
+
+  async roomSummary(roomId: string): Promise<RoomSummary | null> {
+    const row = await this.#db
+      .selectFrom('rooms')
+      .select(summaryColumns)
+      .where('id', '=', roomId)
+      .executeTakeFirst();
+    return row ? toRoomSummary(row) : null;
+  }
+
+  async updateStatus(roomId: string, status: RoomStatus): Promise<boolean> {
+    const row = await this.#db
+      .updateTable('rooms')
+      .set({ status, updated_at: sql<Date>`now()` })
+      .where('id', '=', roomId)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  close(): Promise<void> {
+    return this.#db.destroy();
+  }
+}
+
+function listLimit(requested: number | undefined): number {
+  if (requested === undefined || !Number.isFinite(requested)) return DEFAULT_LIST_LIMIT;
+  return Math.min(Math.max(Math.trunc(requested), 1), MAX_LIST_LIMIT);
+}

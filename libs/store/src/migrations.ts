@@ -1,0 +1,126 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+// Migrations are frozen in time: they take an untyped Kysely and never import the current
+// schema types, so a later change to `schema.ts` cannot rewrite history.
+type AnyDb = Kysely<unknown>;
+
+const createRooms: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('rooms')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('game', 'text', (c) => c.notNull())
+      .addColumn('rules_version', 'integer', (c) => c.notNull())
+      .addColumn('options', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .addColumn('seats', 'jsonb', (c) => c.notNull())
+      .addColumn('status', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('waiting')
+          .check(sql`status in ('waiting', 'active', 'finished', 'abandoned')`),
+      )
+      .addColumn('version', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`version >= 0`),
+      )
+      .addColumn('lease_owner', 'text')
+      .addColumn('lease_until', 'timestamptz')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    // The lobby lists rooms by status, newest first.
+    await db.schema
+      .createIndex('rooms_status_created_at_idx')
+      .on('rooms')
+      .columns(['status', 'created_at desc'])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('rooms').execute();
+  },
+};
+
+const createRoomEvents: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('room_events')
+      .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+      .addColumn('version', 'integer', (c) => c.notNull().check(sql`version > 0`))
+      .addColumn('seat', 'text', (c) => c.notNull())
+      .addColumn('action', 'jsonb', (c) => c.notNull())
+      .addColumn('request_id', 'text', (c) => c.notNull())
+      .addColumn('ack', 'jsonb', (c) => c.notNull().defaultTo(sql`'null'::jsonb`))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      // The fence: a second writer of the same version fails.
+      .addPrimaryKeyConstraint('room_events_pkey', ['room_id', 'version'])
+      // Idempotency: one event per (room, seat, requestId).
+      .addUniqueConstraint('room_events_request_key', ['room_id', 'seat', 'request_id'])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('room_events').execute();
+  },
+};
+
+const createRoomSnapshots: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('room_snapshots')
+      .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+      .addColumn('version', 'integer', (c) => c.notNull().check(sql`version >= 0`))
+      .addColumn('snapshot', 'jsonb', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('room_snapshots_pkey', ['room_id', 'version'])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('room_snapshots').execute();
+  },
+};
+
+/** Named, ordered migrations; Kysely applies them in name order and records each by name. */
+export const storeMigrations: Readonly<Record<string, Migration>> = {
+  '0001_create_rooms': createRooms,
+  '0002_create_room_events': createRoomEvents,
+  '0003_create_room_snapshots': createRoomSnapshots,
+};
+
+export const storeMigrationProvider: MigrationProvider = {
+  getMigrations: async () => ({ ...storeMigrations }),
+};
+
+// Own bookkeeping tables, so another component's Kysely migrations in the same database
+// cannot be mistaken for ours.
+const MIGRATION_TABLE = 'store_migration';
+const MIGRATION_LOCK_TABLE = 'store_migration_lock';
+
+export interface MigrationReport {
+  /** Names of the migrations this call applied (empty when the schema was already current). */
+  applied: string[];
+}
+
+/**
+ * Brings the schema to the latest migration. Safe to run at every start-up and from several
+ * processes at once: Kysely's Migrator tolerates losing the race to create its bookkeeping
+ * tables, takes a Postgres advisory lock, re-reads what was applied while holding it, and runs
+ * the pending migrations and their bookkeeping rows in one transaction.
+ */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationReport> {
+  const migrator = new Migrator({
+    db,
+    provider: storeMigrationProvider,
+    migrationTableName: MIGRATION_TABLE,
+    migrationLockTableName: MIGRATION_LOCK_TABLE,
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results.find((r) => r.status === 'Error');
+    throw new Error(
+      `store migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
+      { cause: error },
+    );
+  }
+  return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

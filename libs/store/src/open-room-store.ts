@@ -1,0 +1,80 @@
+import { mkdir } from 'node:fs/promises';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { KyselyRoomStore } from './kysely-room-store.js';
+import type { RoomStore } from './room-store.js';
+import type { StoreDatabase } from './schema.js';
+
+export interface OpenOptions {
+  /** Run migrations before returning (default true): every start-up brings the schema up. */
+  migrate?: boolean;
+}
+
+export interface PostgresStoreOptions extends OpenOptions {
+  connectionString: string;
+  /** Pool size (node-postgres default: 10). */
+  maxConnections?: number;
+}
+
+export interface PgliteStoreOptions extends OpenOptions {
+  /** Directory of the embedded database; omitted means in memory (tests). */
+  dataDir?: string;
+}
+
+/** A store on a Postgres server through a node-postgres pool that the store owns. */
+export async function openPostgresRoomStore(options: PostgresStoreOptions): Promise<RoomStore> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    ...(options.maxConnections === undefined ? {} : { max: options.maxConnections }),
+  });
+  // An idle client that loses its server emits 'error' on the pool; unhandled, that would end
+  // the process. The pool drops that client, and the next query reports the problem.
+  pool.on('error', () => {});
+  return openWith(new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) }), options);
+}
+
+/**
+ * The embedded store: PGlite on local disk (or in memory). One process only: PGlite is a
+ * single session and its data directory must not be opened twice.
+ */
+export async function openPgliteRoomStore(options: PgliteStoreOptions = {}): Promise<RoomStore> {
+  // Loaded on demand: a node that talks to a Postgres server never pays for the WASM build.
+  const [{ PGlite }, { pgliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('./pglite-dialect.js'),
+  ]);
+  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://');
+  return openWith(new Kysely<StoreDatabase>({ dialect: pgliteDialect(pglite) }), options);
+}
+
+export interface RoomStoreConfig extends OpenOptions {
+  /** Postgres server URL (`DATABASE_URL`); when absent, PGlite under `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** PGlite directory (`VEIL_DATA_DIR`); when absent too, in memory. */
+  dataDir?: string | undefined;
+}
+
+/** Picks the dialect the way DESIGN §9 configures it: a server URL, else embedded on disk. */
+export function openRoomStore(config: RoomStoreConfig): Promise<RoomStore> {
+  const migrate = config.migrate ?? true;
+  if (config.databaseUrl) {
+    return openPostgresRoomStore({ connectionString: config.databaseUrl, migrate });
+  }
+  return openPgliteRoomStore(
+    config.dataDir === undefined ? { migrate } : { dataDir: config.dataDir, migrate },
+  );
+}
+
+async function openWith(db: Kysely<StoreDatabase>, options: OpenOptions): Promise<RoomStore> {
+  const store = new KyselyRoomStore(db);
+  if (options.migrate ?? true) {
+    try {
+      await store.migrate();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
+  return store;
+}

@@ -1,0 +1,63 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openPgliteRoomStore } from './open-room-store.js';
+import { describeRoomStoreContract } from './room-store.contract.js';
+
+// The embedded default: the RoomStore contract over PGlite, in memory and on disk.
+
+describeRoomStoreContract('PGlite in memory', async (options) => {
+  const store = await openPgliteRoomStore({ migrate: options?.migrate ?? true });
+  return { store, cleanup: () => store.close() };
+});
+
+describeRoomStoreContract('PGlite on disk', async (options) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'veil-store-'));
+  const store = await openPgliteRoomStore({ dataDir, migrate: options?.migrate ?? true });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('PGlite on disk', () => {
+  it('keeps rooms, events, snapshots and migrations across a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'veil-store-'));
+    try {
+      const first = await openPgliteRoomStore({ dataDir });
+      await first.createRoom({
+        id: 'durable',
+        game: 'g',
+        rulesVersion: 1,
+        options: {},
+        seats: { corp: { kind: 'human', tokenHash: 'h' } },
+        snapshot: { at: 0 },
+      });
+      await first.appendEvent({
+        roomId: 'durable',
+        expectedVersion: 0,
+        seat: 'corp',
+        requestId: 'r1',
+        action: { type: 'draw' },
+      });
+      await first.close();
+
+      const second = await openPgliteRoomStore({ dataDir, migrate: false });
+      try {
+        expect(await second.migrate()).toEqual({ applied: [] });
+        const loaded = await second.load('durable');
+        expect(loaded?.room.version).toBe(1);
+        expect(loaded?.snapshot.snapshot).toEqual({ at: 0 });
+        expect(loaded?.events.map((e) => e.action)).toEqual([{ type: 'draw' }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

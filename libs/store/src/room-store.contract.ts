@@ -1,0 +1,561 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommitItem, CommitResult } from './commit-types.js';
+import { StoreError } from './errors.js';
+import { storeMigrations } from './migrations.js';
+import type { RoomStore } from './room-store.js';
+import type { NewRoom, RoomStatus } from './room-types.js';
+import { snapshotReason } from './snapshot-policy.js';
+
+// The behaviour every RoomStore must have, written once and run unchanged against each dialect:
+// PGlite in memory and on disk (libs/store) and a real Postgres server (test/integration).
+
+export interface StoreHandle {
+  store: RoomStore;
+  /** Closes the store and removes whatever makeStore created (temp dir, database). */
+  cleanup: () => Promise<void>;
+}
+
+/** Opens a store on a fresh, empty database; `migrate: false` leaves the schema unapplied. */
+export type MakeStore = (options?: { migrate?: boolean }) => Promise<StoreHandle>;
+
+export interface ContractOptions {
+  /** Rooms raced at once in the compare-and-set test, two writers each (default 20). */
+  races?: number;
+}
+
+const migrationNames = Object.keys(storeMigrations).sort();
+
+// Opening a database may take a while: PGlite runs initdb in WASM (seconds on a slow machine).
+const OPEN_TIMEOUT_MS = 180_000;
+
+/** A secret that must never appear in anything public. */
+const TOKEN_HASH_MARK = 'token-hash-secret-';
+const SEED_MARK = 'options-seed-secret-';
+
+function newRoom(overrides: Partial<NewRoom> = {}): NewRoom {
+  const id = `room-${randomUUID()}`;
+  return {
+    id,
+    game: 'contract-game',
+    rulesVersion: 3,
+    options: { format: 'startup', seed: `${SEED_MARK}${id}` },
+    seats: {
+      corp: { kind: 'human', tokenHash: `${TOKEN_HASH_MARK}${id}` },
+      runner: { kind: 'bot', level: 'greedy' },
+    },
+    snapshot: { value: 'setup', context: { clicks: 0, deck: [3, 1, 2] } },
+    ...overrides,
+  };
+}
+
+function event(
+  roomId: string,
+  expectedVersion: number,
+  extra: Partial<CommitItem> = {},
+): CommitItem {
+  return {
+    roomId,
+    expectedVersion,
+    seat: 'corp',
+    requestId: randomUUID(),
+    action: { type: 'click', n: expectedVersion + 1 },
+    ...extra,
+  };
+}
+
+/** Polls until `check` holds, failing after a generous bound (a bound, not a speed test). */
+async function eventually(
+  what: string,
+  check: () => Promise<boolean>,
+  boundMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`still not ${what} after ${boundMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export function describeRoomStoreContract(
+  name: string,
+  makeStore: MakeStore,
+  options: ContractOptions = {},
+): void {
+  const races = options.races ?? 20;
+
+  describe(`RoomStore contract: ${name}`, () => {
+    let handle: StoreHandle | undefined;
+    const store = (): RoomStore => {
+      if (!handle) throw new Error('store not opened');
+      return handle.store;
+    };
+    beforeAll(async () => {
+      handle = await makeStore();
+    }, OPEN_TIMEOUT_MS);
+    afterAll(async () => {
+      await handle?.cleanup();
+    }, OPEN_TIMEOUT_MS);
+
+    async function createdRoom(overrides: Partial<NewRoom> = {}): Promise<string> {
+      const room = await store().createRoom(newRoom(overrides));
+      return room.id;
+    }
+
+    async function appendMany(roomId: string, count: number, from = 0): Promise<void> {
+      for (let v = from; v < from + count; v++) {
+        expect(await store().appendEvent(event(roomId, v))).toEqual({
+          status: 'committed',
+          version: v + 1,
+        });
+      }
+    }
+
+    describe('migrations', () => {
+      it(
+        'apply each migration once on an empty database, even when runs race, then nothing',
+        async () => {
+          const fresh = await makeStore({ migrate: false });
+          try {
+            const reports = await Promise.all([1, 2, 3].map(() => fresh.store.migrate()));
+            // Exactly one run applied everything, in order; the others found nothing to do.
+            expect(reports.map((r) => r.applied).sort((x, y) => y.length - x.length)).toEqual([
+              migrationNames,
+              [],
+              [],
+            ]);
+            expect(await fresh.store.migrate()).toEqual({ applied: [] });
+            await fresh.store.createRoom(newRoom());
+          } finally {
+            await fresh.cleanup();
+          }
+        },
+        OPEN_TIMEOUT_MS,
+      );
+
+      it('are a no-op on an opened (already migrated) store', async () => {
+        expect(await store().migrate()).toEqual({ applied: [] });
+      });
+    });
+
+    describe('create and load', () => {
+      it('creates a room at version 0 with its initial snapshot', async () => {
+        const input = newRoom();
+        const created = await store().createRoom(input);
+        expect(created).toMatchObject({
+          id: input.id,
+          game: 'contract-game',
+          rulesVersion: 3,
+          options: input.options,
+          seats: input.seats,
+          status: 'waiting',
+          version: 0,
+          leaseOwner: null,
+          leaseUntil: null,
+        });
+        expect(created.createdAt).toBeInstanceOf(Date);
+
+        const loaded = await store().load(input.id);
+        expect(loaded?.room).toEqual(created);
+        expect(loaded?.snapshot).toMatchObject({ roomId: input.id, version: 0 });
+        expect(loaded?.snapshot.snapshot).toEqual(input.snapshot);
+        expect(loaded?.events).toEqual([]);
+      });
+
+      it('keeps a given initial status', async () => {
+        const id = await createdRoom({ status: 'active' });
+        expect((await store().load(id))?.room.status).toBe('active');
+      });
+
+      it('refuses a second room with the same id and leaves the first untouched', async () => {
+        const input = newRoom();
+        await store().createRoom(input);
+        const again = store().createRoom({ ...input, game: 'other', snapshot: { other: true } });
+        await expect(again).rejects.toBeInstanceOf(StoreError);
+        await expect(again).rejects.toMatchObject({ code: 'room_exists' });
+        const loaded = await store().load(input.id);
+        expect(loaded?.room.game).toBe('contract-game');
+        expect(loaded?.snapshot.snapshot).toEqual(input.snapshot);
+      });
+
+      it('round-trips JSON of every shape, including top-level arrays and strings', async () => {
+        const snapshot = [{ nested: [1, 'two', null, true] }, 'ünïcode ✓', -0.5];
+        const id = await createdRoom({ snapshot, options: ['a', 'b'] });
+        const action = ['play', { card: 'Hedge Fund', targets: [] }];
+        await store().appendEvent(event(id, 0, { action, ack: 'ok' }));
+        const loaded = await store().load(id);
+        expect(loaded?.snapshot.snapshot).toEqual(snapshot);
+        expect(loaded?.room.options).toEqual(['a', 'b']);
+        expect(loaded?.events[0]).toMatchObject({ action, ack: 'ok' });
+      });
+
+      it('answers null for a room that does not exist', async () => {
+        expect(await store().load('no-such-room')).toBeNull();
+        expect(await store().roomSummary('no-such-room')).toBeNull();
+      });
+    });
+
+    describe('append with compare-and-set', () => {
+      it('commits version current + 1 and advances the room', async () => {
+        const id = await createdRoom();
+        const first = event(id, 0, { ack: { ok: true, version: 1 } });
+        expect(await store().appendEvent(first)).toEqual({ status: 'committed', version: 1 });
+        expect(await store().appendEvent(event(id, 1, { seat: 'runner' }))).toEqual({
+          status: 'committed',
+          version: 2,
+        });
+        const loaded = await store().load(id);
+        expect(loaded?.room.version).toBe(2);
+        expect(loaded?.events.map((e) => [e.version, e.seat])).toEqual([
+          [1, 'corp'],
+          [2, 'runner'],
+        ]);
+        expect(loaded?.events[0]).toMatchObject({
+          roomId: id,
+          requestId: first.requestId,
+          action: first.action,
+          ack: { ok: true, version: 1 },
+        });
+        expect(loaded?.events[1]?.ack).toBeNull();
+      });
+
+      it('rejects a stale or future version with the current one and applies nothing', async () => {
+        const id = await createdRoom();
+        await appendMany(id, 2);
+        expect(await store().appendEvent(event(id, 1))).toEqual({
+          status: 'conflict',
+          currentVersion: 2,
+        });
+        expect(await store().appendEvent(event(id, 5))).toEqual({
+          status: 'conflict',
+          currentVersion: 2,
+        });
+        const loaded = await store().load(id);
+        expect(loaded?.room.version).toBe(2);
+        expect(loaded?.events.map((e) => e.version)).toEqual([1, 2]);
+      });
+
+      it('reports a room that does not exist', async () => {
+        expect(await store().appendEvent(event('no-such-room', 0))).toEqual({
+          status: 'not_found',
+        });
+      });
+
+      it(`lets exactly one of two concurrent writers commit a version (${races} races)`, async () => {
+        const ids = await Promise.all(Array.from({ length: races }, () => createdRoom()));
+        const outcomes = await Promise.all(
+          ids.map((id) =>
+            Promise.all([store().appendEvent(event(id, 0)), store().appendEvent(event(id, 0))]),
+          ),
+        );
+        for (const pair of outcomes) {
+          expect(pair).toContainEqual({ status: 'committed', version: 1 });
+          expect(pair).toContainEqual({ status: 'conflict', currentVersion: 1 });
+        }
+        const loaded = await Promise.all(ids.map((id) => store().load(id)));
+        for (const room of loaded) {
+          expect(room?.room.version).toBe(1);
+          expect(room?.events).toHaveLength(1);
+        }
+      });
+
+      it('refuses actions JSON cannot represent before writing anything', async () => {
+        const id = await createdRoom();
+        await expect(store().appendEvent(event(id, 0, { action: undefined }))).rejects.toThrow(
+          TypeError,
+        );
+        expect((await store().load(id))?.room.version).toBe(0);
+      });
+    });
+
+    describe('idempotent requestId', () => {
+      it('answers a repeated request with the original result and applies nothing', async () => {
+        const id = await createdRoom();
+        const original = event(id, 0, { ack: { ok: true, version: 1 } });
+        expect(await store().appendEvent(original)).toEqual({ status: 'committed', version: 1 });
+        const duplicate = { status: 'duplicate', version: 1, ack: { ok: true, version: 1 } };
+        // The retry carries the version it was first sent with (now stale)…
+        expect(await store().appendEvent(original)).toEqual(duplicate);
+        // …or, from a confused client, the current one: still the same request.
+        expect(
+          await store().appendEvent({ ...original, expectedVersion: 1, action: { other: 1 } }),
+        ).toEqual(duplicate);
+        const loaded = await store().load(id);
+        expect(loaded?.room.version).toBe(1);
+        expect(loaded?.events).toHaveLength(1);
+        expect(loaded?.events[0]?.action).toEqual(original.action);
+      });
+
+      it('treats the same requestId from another seat as another request', async () => {
+        const id = await createdRoom();
+        const requestId = randomUUID();
+        await store().appendEvent(event(id, 0, { requestId }));
+        expect(await store().appendEvent(event(id, 1, { requestId, seat: 'runner' }))).toEqual({
+          status: 'committed',
+          version: 2,
+        });
+      });
+
+      it('commits a request once when its retry races the original', async () => {
+        const ids = await Promise.all(
+          Array.from({ length: Math.max(2, races / 4) }, () => createdRoom()),
+        );
+        const outcomes = await Promise.all(
+          ids.map((id) => {
+            const item = event(id, 0, { ack: 'first' });
+            return Promise.all([store().appendEvent(item), store().appendEvent(item)]);
+          }),
+        );
+        for (const pair of outcomes) {
+          expect(pair).toContainEqual({ status: 'committed', version: 1 });
+          expect(pair).toContainEqual({ status: 'duplicate', version: 1, ack: 'first' });
+        }
+      });
+    });
+
+    describe('commitBatch', () => {
+      it('keeps per-room compare-and-set: mixed outcomes do not affect each other', async () => {
+        const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => createdRoom()));
+        if (!a || !b || !c || !d) throw new Error('rooms not created');
+        const earlier = event(b, 0, { ack: 'b1' });
+        await store().appendEvent(earlier);
+
+        const inBatchTwice = event(d, 0);
+        const results = await store().commitBatch([
+          event(a, 0),
+          earlier, // duplicate of an already committed request
+          event(c, 3), // conflict: c is at 0
+          event('no-such-room', 0),
+          event(a, 1, { snapshot: { at: 2 } }), // a's second event, in the same batch
+          inBatchTwice,
+          { ...inBatchTwice, expectedVersion: 1 }, // duplicate of an item earlier in the batch
+          event(d, 1, { roomStatus: 'finished', snapshot: { final: true } }),
+          event(b, 1, { seat: 'runner' }),
+        ]);
+        expect(results).toEqual<CommitResult[]>([
+          { status: 'committed', version: 1 },
+          { status: 'duplicate', version: 1, ack: 'b1' },
+          { status: 'conflict', currentVersion: 0 },
+          { status: 'not_found' },
+          { status: 'committed', version: 2 },
+          { status: 'committed', version: 1 },
+          { status: 'duplicate', version: 1, ack: null },
+          { status: 'committed', version: 2 },
+          { status: 'committed', version: 2 },
+        ]);
+
+        const [la, lb, lc, ld] = await Promise.all([a, b, c, d].map((id) => store().load(id)));
+        expect(la?.room.version).toBe(2);
+        expect(la?.snapshot).toMatchObject({ version: 2, snapshot: { at: 2 } });
+        expect(la?.events).toEqual([]);
+        expect(lb?.room.version).toBe(2);
+        expect(lb?.events.map((e) => e.seat)).toEqual(['corp', 'runner']);
+        expect(lc?.room.version).toBe(0);
+        expect(lc?.events).toEqual([]);
+        expect(ld?.room).toMatchObject({ version: 2, status: 'finished' });
+        expect(ld?.snapshot).toMatchObject({ version: 2, snapshot: { final: true } });
+      });
+
+      it('commits nothing for an empty batch', async () => {
+        expect(await store().commitBatch([])).toEqual([]);
+      });
+
+      it('keeps concurrent batches over the same rooms consistent', async () => {
+        const ids = await Promise.all(Array.from({ length: 8 }, () => createdRoom()));
+        // Two batches in opposite room order, both at version 0: each room commits once.
+        const [forward, backward] = await Promise.all([
+          store().commitBatch(ids.map((id) => event(id, 0))),
+          store().commitBatch([...ids].reverse().map((id) => event(id, 0))),
+        ]);
+        const byRoom = ids.map((_, i) => [forward?.[i], backward?.[ids.length - 1 - i]]);
+        for (const pair of byRoom) {
+          expect(pair).toContainEqual({ status: 'committed', version: 1 });
+          expect(pair).toContainEqual({ status: 'conflict', currentVersion: 1 });
+        }
+      });
+    });
+
+    describe('snapshots', () => {
+      it('load returns the latest snapshot and only the events after it, in order', async () => {
+        const id = await createdRoom();
+        await appendMany(id, 5);
+        expect(await store().saveSnapshot(id, 3, { at: 3 })).toBe(true);
+        expect(await store().saveSnapshot(id, 3, { other: 'ignored' })).toBe(false);
+        let loaded = await store().load(id);
+        expect(loaded?.snapshot).toMatchObject({ version: 3, snapshot: { at: 3 } });
+        expect(loaded?.events.map((e) => e.version)).toEqual([4, 5]);
+
+        await store().appendEvent(event(id, 5, { snapshot: { at: 6 } }));
+        await appendMany(id, 1, 6);
+        loaded = await store().load(id);
+        expect(loaded?.snapshot).toMatchObject({ version: 6, snapshot: { at: 6 } });
+        expect(loaded?.events.map((e) => e.version)).toEqual([7]);
+      });
+
+      it('refuses a snapshot of a version not yet committed, or of no room', async () => {
+        const id = await createdRoom();
+        await expect(store().saveSnapshot(id, 1, {})).rejects.toMatchObject({
+          code: 'version_not_committed',
+        });
+        await expect(store().saveSnapshot('no-such-room', 0, {})).rejects.toMatchObject({
+          code: 'room_not_found',
+        });
+      });
+
+      it('following the snapshot policy bounds the replayed tail', async () => {
+        const interval = 5;
+        const id = await createdRoom();
+        let lastSnapshot = 0;
+        for (let v = 0; v < 13; v++) {
+          const version = v + 1;
+          const due = snapshotReason(
+            { version, lastSnapshotVersion: lastSnapshot, waitingOnHumans: false, finished: false },
+            interval,
+          );
+          const item = event(id, v, due ? { snapshot: { at: version } } : {});
+          expect(await store().appendEvent(item)).toEqual({ status: 'committed', version });
+          if (due) lastSnapshot = version;
+        }
+        const loaded = await store().load(id);
+        expect(loaded?.snapshot).toMatchObject({ version: 10, snapshot: { at: 10 } });
+        expect(loaded?.events.map((e) => e.version)).toEqual([11, 12, 13]);
+      });
+    });
+
+    describe('leases', () => {
+      const LONG = 60_000;
+
+      it('claims a free lease, extends its own, and refuses another owner', async () => {
+        const id = await createdRoom();
+        const first = await store().claimLease(id, 'node-a', LONG);
+        expect(first.status).toBe('claimed');
+        expect(await store().claimLease(id, 'node-b', LONG)).toEqual({ status: 'held' });
+        const again = await store().claimLease(id, 'node-a', LONG);
+        expect(again.status).toBe('claimed');
+        if (first.status === 'claimed' && again.status === 'claimed') {
+          expect(again.leaseUntil.getTime()).toBeGreaterThanOrEqual(first.leaseUntil.getTime());
+        }
+        expect(await store().leaseState(id)).toMatchObject({ owner: 'node-a', expired: false });
+        expect((await store().load(id))?.room.leaseOwner).toBe('node-a');
+      });
+
+      it('renews only for the owner and releases only by the owner', async () => {
+        const id = await createdRoom();
+        await store().claimLease(id, 'node-a', LONG);
+        expect((await store().renewLease(id, 'node-a', LONG)).status).toBe('renewed');
+        expect(await store().renewLease(id, 'node-b', LONG)).toEqual({ status: 'lost' });
+        expect(await store().releaseLease(id, 'node-b')).toBe(false);
+        expect(await store().releaseLease(id, 'node-a')).toBe(true);
+        expect(await store().leaseState(id)).toEqual({
+          owner: null,
+          leaseUntil: null,
+          expired: true,
+        });
+        expect(await store().renewLease(id, 'node-a', LONG)).toEqual({ status: 'lost' });
+        expect((await store().claimLease(id, 'node-b', LONG)).status).toBe('claimed');
+      });
+
+      it('lets another owner take an expired lease, and the old owner loses it', async () => {
+        const id = await createdRoom();
+        expect((await store().claimLease(id, 'node-a', 20)).status).toBe('claimed');
+        await eventually('taken over by node-b', async () => {
+          return (await store().claimLease(id, 'node-b', LONG)).status === 'claimed';
+        });
+        expect(await store().renewLease(id, 'node-a', LONG)).toEqual({ status: 'lost' });
+        expect(await store().releaseLease(id, 'node-a')).toBe(false);
+        expect(await store().claimLease(id, 'node-a', LONG)).toEqual({ status: 'held' });
+        expect(await store().leaseState(id)).toMatchObject({ owner: 'node-b', expired: false });
+      });
+
+      it('does not renew an expired lease, but its owner may claim it again', async () => {
+        const id = await createdRoom();
+        await store().claimLease(id, 'node-a', 20);
+        await eventually('expired', async () => (await store().leaseState(id))?.expired === true);
+        expect(await store().leaseState(id)).toMatchObject({ owner: 'node-a', expired: true });
+        expect(await store().renewLease(id, 'node-a', LONG)).toEqual({ status: 'lost' });
+        expect((await store().claimLease(id, 'node-a', LONG)).status).toBe('claimed');
+      });
+
+      it('reports rooms that do not exist and refuses a non-positive ttl', async () => {
+        expect(await store().claimLease('no-such-room', 'node-a', LONG)).toEqual({
+          status: 'not_found',
+        });
+        expect(await store().renewLease('no-such-room', 'node-a', LONG)).toEqual({
+          status: 'lost',
+        });
+        expect(await store().releaseLease('no-such-room', 'node-a')).toBe(false);
+        expect(await store().leaseState('no-such-room')).toBeNull();
+        const id = await createdRoom();
+        await expect(store().claimLease(id, 'node-a', 0)).rejects.toThrow(RangeError);
+      });
+
+      it('is not needed to commit: the version compare-and-set is the fence', async () => {
+        const id = await createdRoom();
+        await store().claimLease(id, 'node-a', LONG);
+        // A node that wrongly believes it owns the room still cannot overwrite a version.
+        expect(await store().appendEvent(event(id, 0))).toMatchObject({ status: 'committed' });
+        expect(await store().appendEvent(event(id, 0))).toMatchObject({ status: 'conflict' });
+      });
+    });
+
+    describe('list and summary', () => {
+      it('show public fields only: never token hashes, options or lease', async () => {
+        const id = await createdRoom();
+        await store().claimLease(id, 'node-secret-owner', 60_000);
+        const summary = await store().roomSummary(id);
+        expect(summary).toEqual({
+          id,
+          game: 'contract-game',
+          rulesVersion: 3,
+          seats: { corp: { kind: 'human' }, runner: { kind: 'bot', level: 'greedy' } },
+          status: 'waiting',
+          version: 0,
+          createdAt: expect.any(Date),
+          updatedAt: expect.any(Date),
+        });
+        const listed = await store().listRooms({ limit: 1000 });
+        expect(listed.find((r) => r.id === id)).toEqual(summary);
+        for (const text of [JSON.stringify(summary), JSON.stringify(listed)]) {
+          expect(text).not.toContain(TOKEN_HASH_MARK);
+          expect(text).not.toContain('tokenHash');
+          expect(text).not.toContain(SEED_MARK);
+          expect(text).not.toContain('node-secret-owner');
+        }
+      });
+
+      it('filters by status, lists newest first and honours the limit', async () => {
+        const statuses: RoomStatus[] = ['waiting', 'active', 'finished', 'abandoned'];
+        const ids: string[] = [];
+        for (const status of statuses) ids.push(await createdRoom({ status }));
+
+        const active = await store().listRooms({ status: 'active', limit: 1000 });
+        expect(active.every((r) => r.status === 'active')).toBe(true);
+        expect(active.map((r) => r.id)).toContain(ids[1]);
+
+        const over = await store().listRooms({ status: ['finished', 'abandoned'], limit: 1000 });
+        expect(over.map((r) => r.id)).toEqual(expect.arrayContaining([ids[2], ids[3]]));
+        expect(over.some((r) => r.status === 'waiting' || r.status === 'active')).toBe(false);
+
+        // Newest first; rooms created within one clock tick may tie, so only the order of the
+        // creation times is checked.
+        const all = await store().listRooms({ limit: 1000 });
+        const times = all.map((r) => r.createdAt.getTime());
+        expect(times).toEqual([...times].sort((x, y) => y - x));
+        expect(all.map((r) => r.id)).toEqual(expect.arrayContaining(ids));
+
+        expect(await store().listRooms({ limit: 2 })).toHaveLength(2);
+        expect(await store().listRooms({ status: [] })).toEqual([]);
+      });
+
+      it('updateStatus changes the status and reports unknown rooms', async () => {
+        const id = await createdRoom();
+        const before = await store().roomSummary(id);
+        expect(await store().updateStatus(id, 'active')).toBe(true);
+        const after = await store().roomSummary(id);
+        expect(after?.status).toBe('active');
+        expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(before?.updatedAt.getTime() ?? 0);
+        expect(await store().updateStatus('no-such-room', 'active')).toBe(false);
+      });
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import type { MigrationReport } from './migrations.js';
+import type { CommitItem, CommitResult } from './commit-types.js';
+import type { ClaimLeaseResult, LeaseState, RenewLeaseResult } from './lease-types.js';
+import type {
+  ListRoomsQuery,
+  LoadedRoom,
+  NewRoom,
+  RoomRecord,
+  RoomStatus,
+  RoomSummary,
+} from './room-types.js';
+
+/**
+ * Durable rooms: the room row, its event log and its snapshots. The same contract holds over
+ * node-postgres and over PGlite (see room-store.contract.ts).
+ */
+export interface RoomStore {
+  /** Applies pending schema migrations; idempotent and safe to run concurrently. */
+  migrate(): Promise<MigrationReport>;
+
+  /** Creates the room and its snapshot at version 0 in one transaction. */
+  createRoom(room: NewRoom): Promise<RoomRecord>;
+
+  /** Commits one event with compare-and-set on the version: a batch of one. */
+  appendEvent(item: CommitItem): Promise<CommitResult>;
+
+  /**
+   * Commits events for many rooms in one transaction. Each item keeps its own compare-and-set
+   * and idempotency; a conflicting, duplicate or unknown-room item does not affect the others.
+   * Items of the same room apply in order.
+   */
+  commitBatch(items: readonly CommitItem[]): Promise<CommitResult[]>;
+
+  /**
+   * Stores a snapshot of an already committed version. Returns false when one was already
+   * stored there (snapshots of a version are identical, so the first one stays).
+   */
+  saveSnapshot(roomId: string, version: number, snapshot: unknown): Promise<boolean>;
+
+  /** The room row, its latest snapshot and the events after it, read consistently. */
+  load(roomId: string): Promise<LoadedRoom | null>;
+
+  /** Takes the lease if it is free, expired, or already `owner`'s (extending it). */
+  claimLease(roomId: string, owner: string, ttlMs: number): Promise<ClaimLeaseResult>;
+
+  /** Extends the lease only while `owner` still holds it unexpired. */
+  renewLease(roomId: string, owner: string, ttlMs: number): Promise<RenewLeaseResult>;
+
+  /** Gives the lease up; false if `owner` did not hold it. */
+  releaseLease(roomId: string, owner: string): Promise<boolean>;
+
+  /** The lease as the database clock sees it now. */
+  leaseState(roomId: string): Promise<LeaseState | null>;
+
+  /** Public summaries, newest first. */
+  listRooms(query?: ListRoomsQuery): Promise<RoomSummary[]>;
+
+  roomSummary(roomId: string): Promise<RoomSummary | null>;
+
+  /** Sets the status; false if the room does not exist. */
+  updateStatus(roomId: string, status: RoomStatus): Promise<boolean>;
+
+  /** Closes the pool or the embedded database. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,89 @@
+/** Where a room is in its life. `finished` and `abandoned` are terminal by convention. */
+export const ROOM_STATUSES = ['waiting', 'active', 'finished', 'abandoned'] as const;
+export type RoomStatus = (typeof ROOM_STATUSES)[number];
+
+/**
+ * A seat as stored. A human seat keeps only the hash of its token (the token itself is handed
+ * out once, at creation); `null` means the seat has no token yet.
+ */
+export type StoredSeat =
+  { kind: 'human'; tokenHash: string | null } | { kind: 'bot'; level: string };
+
+/** What anyone may learn about a seat: never its token hash. */
+export type PublicSeat = { kind: 'human' } | { kind: 'bot'; level: string };
+
+/** The full room row, for the node that runs the room and the gateway that checks tokens. */
+export interface RoomRecord {
+  id: string;
+  game: string;
+  rulesVersion: number;
+  /** Room options chosen at creation; any JSON value. */
+  options: unknown;
+  seats: Record<string, StoredSeat>;
+  status: RoomStatus;
+  /** Version of the last committed event (0 before the first one). */
+  version: number;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * The public face of a room (lobby listings, `GET /api/rooms/:id`). Leaves out token hashes,
+ * lease details and the options, which may carry material a player must not see (a seed).
+ */
+export interface RoomSummary {
+  id: string;
+  game: string;
+  rulesVersion: number;
+  seats: Record<string, PublicSeat>;
+  status: RoomStatus;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewRoom {
+  id: string;
+  game: string;
+  rulesVersion: number;
+  options: unknown;
+  seats: Record<string, StoredSeat>;
+  /** Defaults to `waiting`. */
+  status?: RoomStatus;
+  /** The persisted game snapshot at version 0. */
+  snapshot: unknown;
+}
+
+export interface StoredEvent {
+  roomId: string;
+  version: number;
+  seat: string;
+  action: unknown;
+  requestId: string;
+  /** What the node acknowledged; returned as is when the same request is repeated. */
+  ack: unknown;
+  createdAt: Date;
+}
+
+export interface StoredSnapshot {
+  roomId: string;
+  version: number;
+  snapshot: unknown;
+  createdAt: Date;
+}
+
+/** Everything needed to resume a room: its row, the latest snapshot, the events after it. */
+export interface LoadedRoom {
+  room: RoomRecord;
+  snapshot: StoredSnapshot;
+  /** Events with version > snapshot.version, in version order. */
+  events: StoredEvent[];
+}
+
+export interface ListRoomsQuery {
+  status?: RoomStatus | readonly RoomStatus[];
+  /** At most this many rooms, newest first; default 50, capped at 1000. */
+  limit?: number;
+}

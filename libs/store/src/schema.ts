@@ -1,0 +1,56 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { RoomStatus, StoredSeat } from './room-types.js';
+
+/**
+ * A jsonb column: read back as the parsed value, written as JSON text. Both drivers parse jsonb
+ * on the way out, but they disagree on how to send a JS array in (node-postgres makes it a
+ * Postgres array), so writes always go through `toJsonText`.
+ */
+type JsonColumn<T> = ColumnType<T, string, string>;
+
+/** Set by the database clock: a `now()` default on insert, `sql\`now()\`` on update. */
+type DbTimestamp = ColumnType<Date, never, Date>;
+
+export interface RoomsTable {
+  id: string;
+  game: string;
+  rules_version: number;
+  options: JsonColumn<unknown>;
+  seats: JsonColumn<Record<string, StoredSeat>>;
+  status: ColumnType<RoomStatus, RoomStatus | undefined, RoomStatus>;
+  version: Generated<number>;
+  lease_owner: string | null;
+  lease_until: ColumnType<Date | null, never, Date | null>;
+  created_at: DbTimestamp;
+  updated_at: DbTimestamp;
+}
+
+export interface RoomEventsTable {
+  room_id: string;
+  version: number;
+  seat: string;
+  action: JsonColumn<unknown>;
+  request_id: string;
+  ack: JsonColumn<unknown>;
+  created_at: DbTimestamp;
+}
+
+export interface RoomSnapshotsTable {
+  room_id: string;
+  version: number;
+  snapshot: JsonColumn<unknown>;
+  created_at: DbTimestamp;
+}
+
+export interface StoreDatabase {
+  rooms: RoomsTable;
+  room_events: RoomEventsTable;
+  room_snapshots: RoomSnapshotsTable;
+}
+
+/** JSON text for a jsonb parameter; refuses values JSON cannot represent (e.g. undefined). */
+export function toJsonText(value: unknown, what: string): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new TypeError(`${what} is not JSON-serializable`);
+  return text;
+}

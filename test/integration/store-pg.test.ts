@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { openPostgresRoomStore, storeMigrations, type RoomStore } from '@veil/store';
+import { describeRoomStoreContract } from '@veil/store/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  describeWithServices,
+  dropTestDatabase,
+  startProcess,
+  type ManagedProcess,
+} from '../support/index.js';
+
+// The RoomStore contract against a real Postgres server (node-postgres pool), plus what only a
+// server can show: several processes and pools (nodes) racing on one database.
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const migrationNames = Object.keys(storeMigrations).sort();
+const BARRIER = [7215, 1];
+
+/** Waits (bounded) until `count` sessions are blocked on the barrier lock. */
+async function waitForWaiters(
+  gate: pg.Client,
+  count: number,
+  children: readonly ManagedProcess[],
+): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { rows } = await gate.query<{ waiting: number }>(
+      `select count(*)::int as waiting from pg_locks
+       where locktype = 'advisory' and not granted and classid = $1 and objid = $2`,
+      BARRIER,
+    );
+    if ((rows[0]?.waiting ?? 0) >= count) return;
+    const exited = children.find((child) => child.exitInfo() !== undefined);
+    if (exited) throw new Error(`${exited.name} exited early: ${exited.output()}`);
+    if (Date.now() > deadline) throw new Error('migration processes never reached the barrier');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describeWithServices('store on real Postgres', () => {
+  describeRoomStoreContract(
+    'node-postgres',
+    async (options) => {
+      const url = await createTestDatabase('store');
+      const store = await openPostgresRoomStore({
+        connectionString: url,
+        migrate: options?.migrate ?? true,
+      });
+      return {
+        store,
+        cleanup: async () => {
+          await store.close();
+          await dropTestDatabase(url);
+        },
+      };
+    },
+    { races: 200 },
+  );
+
+  describe('several processes on one fresh database', () => {
+    it('migrate at the same time and apply each migration exactly once', async () => {
+      const url = await createTestDatabase('store_migrate');
+      // A start barrier: the children block on a shared advisory lock that this test holds
+      // exclusively, and are let go together once all of them are waiting.
+      const gate = new pg.Client({ connectionString: url });
+      await gate.connect();
+      try {
+        await gate.query('select pg_advisory_lock($1, $2)', BARRIER);
+        const script = [
+          "import pg from 'pg';",
+          "import { openPostgresRoomStore } from '@veil/store';",
+          'const url = process.env.STORE_URL;',
+          'const gate = new pg.Client({ connectionString: url });',
+          'await gate.connect();',
+          `await gate.query('select pg_advisory_lock_shared($1, $2)', ${JSON.stringify(BARRIER)});`,
+          'await gate.end();',
+          'const store = await openPostgresRoomStore({ connectionString: url, migrate: false });',
+          'const report = await store.migrate();',
+          'await store.close();',
+          "console.log('APPLIED ' + JSON.stringify(report.applied));",
+        ].join('\n');
+        const children = await Promise.all(
+          [1, 2, 3].map((n) =>
+            startProcess({
+              name: `migrate-${n}`,
+              command: process.execPath,
+              args: ['--import', 'tsx', '--input-type=module', '-e', script],
+              cwd: repoRoot,
+              env: { ...process.env, STORE_URL: url },
+            }),
+          ),
+        );
+        await waitForWaiters(gate, children.length, children);
+        await gate.query('select pg_advisory_unlock($1, $2)', BARRIER);
+
+        const applied = await Promise.all(
+          children.map(async (child) => {
+            const exit = await child.exited;
+            expect(exit, child.output()).toEqual({ code: 0, signal: null });
+            const match = /APPLIED (.*)/.exec(child.output());
+            if (!match?.[1]) throw new Error(`no report from ${child.name}: ${child.output()}`);
+            return JSON.parse(match[1]) as string[];
+          }),
+        );
+        // One process applied everything, the others found nothing left to do.
+        expect(applied.sort((a, b) => b.length - a.length)).toEqual([migrationNames, [], []]);
+      } finally {
+        await gate.end();
+        await dropTestDatabase(url);
+      }
+    }, 180_000);
+  });
+
+  describe('two nodes (separate pools) on one database', () => {
+    let url: string;
+    let nodeA: RoomStore;
+    let nodeB: RoomStore;
+
+    beforeAll(async () => {
+      url = await createTestDatabase('store_nodes');
+      [nodeA, nodeB] = await Promise.all([
+        openPostgresRoomStore({ connectionString: url }),
+        openPostgresRoomStore({ connectionString: url }),
+      ]);
+    }, 180_000);
+    afterAll(async () => {
+      await Promise.all([nodeA?.close(), nodeB?.close()]);
+      if (url) await dropTestDatabase(url);
+    });
+
+    it('cannot both commit a version, even while both believe they own the room', async () => {
+      const ids = Array.from({ length: 200 }, () => `room-${randomUUID()}`);
+      await Promise.all(
+        ids.map((id) =>
+          nodeA.createRoom({
+            id,
+            game: 'g',
+            rulesVersion: 1,
+            options: {},
+            seats: { corp: { kind: 'human', tokenHash: 'h' } },
+            snapshot: {},
+          }),
+        ),
+      );
+      // Three rounds per room; each round both nodes write the same next version.
+      for (let round = 0; round < 3; round++) {
+        const outcomes = await Promise.all(
+          ids.map((roomId) =>
+            Promise.all(
+              [nodeA, nodeB].map((node, i) =>
+                node.commitBatch([
+                  {
+                    roomId,
+                    expectedVersion: round,
+                    seat: 'corp',
+                    requestId: `${round}-${i}`,
+                    action: { node: i },
+                  },
+                ]),
+              ),
+            ),
+          ),
+        );
+        for (const [resultA, resultB] of outcomes) {
+          expect([resultA?.[0], resultB?.[0]]).toEqual(
+            expect.arrayContaining([
+              { status: 'committed', version: round + 1 },
+              { status: 'conflict', currentVersion: round + 1 },
+            ]),
+          );
+        }
+      }
+      const loaded = await Promise.all(ids.map((id) => nodeB.load(id)));
+      for (const room of loaded) {
+        expect(room?.room.version).toBe(3);
+        expect(room?.events.map((e) => e.version)).toEqual([1, 2, 3]);
+      }
+    });
+
+    it('hand a lease from one node to the other only once it expires', async () => {
+      const id = `room-${randomUUID()}`;
+      await nodeA.createRoom({
+        id,
+        game: 'g',
+        rulesVersion: 1,
+        options: {},
+        seats: {},
+        snapshot: {},
+      });
+      const claims = await Promise.all([
+        nodeA.claimLease(id, 'node-a', 60_000),
+        nodeB.claimLease(id, 'node-b', 60_000),
+      ]);
+      expect(claims.map((c) => c.status).sort()).toEqual(['claimed', 'held']);
+    });
+  });
+});
