@@ -10,3 +10,9 @@ export {
 } from './child-process.js';
 export { freePort } from './free-port.js';
 export { natsAnswers, postgresAnswers, waitForReady } from './readiness.js';
+export {
+  locateNatsServer,
+  locatePostgres,
+  type Located,
+  type PostgresBinaries,
+} from './binaries.js';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { jsonBytes, type JsonObject } from './json.js';
 import { ERROR_CODES, ERROR_MESSAGES, protocolError } from './error-codes.js';
 import { MAX_ACTION_BYTES, MAX_JSON_DEPTH } from './limits.js';
 import {
@@ -19,8 +20,8 @@ const act: ActRequest = {
 /** Any JSON object that fits in an action, in wire form (so -0 is already 0). */
 const actionArb = fc
   .dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 })
-  .map((a) => wire(a) as Record<string, unknown>)
-  .filter((a) => !Object.hasOwn(a, '__proto__') && JSON.stringify(a).length <= MAX_ACTION_BYTES);
+  .map((a) => wire(a) as JsonObject)
+  .filter((a) => !Object.hasOwn(a, '__proto__') && jsonBytes(a) <= MAX_ACTION_BYTES);
 
 describe('actRequestSchema', () => {
   it('round-trips any valid act request', () => {

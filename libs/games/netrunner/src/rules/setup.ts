@@ -97,7 +97,7 @@ export function setupGame(
 }
 
 function newCard(g: Game, code: string, side: Side, loc: Location): string {
-  const uid = `c${g.nextUid}`;
+  const uid = String(g.nextUid);
   g.nextUid += 1;
   const c: CardState = {
     uid,

@@ -40,7 +40,11 @@ export type ZoneName = Location['zone'];
 export type CounterKind = 'advancement' | 'agenda' | 'virus' | 'credit' | 'power';
 export type Counters = Partial<Record<CounterKind, number>>;
 
-/** One physical card. `uid` is internal and never leaves the node (views show handles). */
+/**
+ * One physical card. `uid` is internal and never leaves the node (views show handles); it is a
+ * small integer string so the `cards` record copies fast. Nested objects (`counters`, `used`,
+ * `handles`) are replaced, never changed in place, so a draft copies a card shallowly.
+ */
 export interface CardState {
   readonly uid: string;
   code: string;
@@ -50,7 +54,7 @@ export interface CardState {
   rezzed: boolean;
   /** For Archives: faceup. Runner cards are always faceup when installed. */
   faceUp: boolean;
-  counters: Counters;
+  counters: Readonly<Counters>;
   /** The card this one is hosted on (Botulus, Tranquilizer on a piece of ice). */
   host: string | null;
   /** The turn number it was installed on, `null` when not installed. */
@@ -58,9 +62,9 @@ export interface CardState {
   /** The turn on which it cannot be scored (Sericulture Expansion, Seamless Launch rules text). */
   noScoreTurn: number | null;
   /** Once-per-turn ability uses: ability id → turn number of the last use. */
-  used: Record<string, number>;
+  used: Readonly<Record<string, number>>;
   /** Per-viewer opaque handle (see handles.ts). */
-  handles: Record<Viewer, string>;
+  handles: Readonly<Record<Viewer, string>>;
 }
 
 export interface Server {
