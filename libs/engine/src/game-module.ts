@@ -79,6 +79,8 @@ export interface GameModule<
   /** Per-viewer log redaction; `null` when the viewer learns nothing from the entry. */
   logView(entry: LogEntry, viewer: Viewer<Seat>): VisibleLogEntry | null;
   outcome(snapshot: GameSnapshot<State>): Outcome<Seat> | null;
+  /** The public turn number (1-based), for statistics such as self-play's average length. */
+  turnNumber?(snapshot: GameSnapshot<State>): number;
   /** The reaction windows in the state, for the harness' window-shape comparison. */
   windows(snapshot: GameSnapshot<State>): readonly ReactionWindow<Seat>[];
   /** The actor's own search-tree key for its action. */

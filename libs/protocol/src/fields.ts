@@ -32,7 +32,7 @@ import {
 export const SAFE_TOKEN_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_TOKEN_LENGTH}}$`);
 
 export function isSafeToken(value: unknown): value is string {
-  return typeof value === 'string' && SAFE_TOKEN_PATTERN.test(value) ;
+  return typeof value === 'string' && SAFE_TOKEN_PATTERN.test(value) && value !== '__proto__';
 }
 
 /** The viewer name of the public projection; no seat may take it. */

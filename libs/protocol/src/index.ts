@@ -12,3 +12,5 @@ export * from './socket-commands.js';
 export * from './socket-events.js';
 export * from './subjects.js';
 export * from './view-payload.js';
+export * from './node-room-creation.js';
+export * from './view-publication.js';

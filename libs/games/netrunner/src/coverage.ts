@@ -41,6 +41,7 @@ export const CARD_COVERAGE: readonly CardCoverage[] = CARDS.map((card) => {
     code: card.code,
     title: card.title,
     status: 'partial',
-    notes: 'No behaviour yet: the card can be drawn, installed or played but its text does nothing.',
+    notes:
+      'No behaviour yet: the card can be drawn, installed or played but its text does nothing.',
   };
 });

@@ -74,11 +74,7 @@ function useAction(g: Game, seat: Side, u: UsableAbility): NetrunnerAction {
 }
 
 /** Rez, score and paid abilities the seat may use in this window (its private activations). */
-export function windowActivations(
-  g: Game,
-  seat: Side,
-  w: ReactionWindow<Side>,
-): NetrunnerAction[] {
+export function windowActivations(g: Game, seat: Side, w: ReactionWindow<Side>): NetrunnerAction[] {
   const out: NetrunnerAction[] = [];
   if (seat === 'corp') {
     if (allowsRez(w.kind)) {
@@ -95,7 +91,8 @@ export function windowActivations(
       }
     }
   }
-  const timings = w.kind === 'run-encounter' ? (['paid', 'encounter'] as const) : (['paid'] as const);
+  const timings =
+    w.kind === 'run-encounter' ? (['paid', 'encounter'] as const) : (['paid'] as const);
   for (const u of usableAbilities(g, seat, timings)) out.push(useAction(g, seat, u));
   return out;
 }
@@ -132,9 +129,7 @@ function corpClickActions(g: Game): NetrunnerAction[] {
     }
     for (const server of targets) {
       const ok =
-        type === 'ice'
-          ? canPay(g, 'corp', iceInstallCost(g, server))
-          : canHostInRoot(code, server);
+        type === 'ice' ? canPay(g, 'corp', iceInstallCost(g, server)) : canHostInRoot(code, server);
       if (ok) out.push({ type: 'install', card, code, server });
     }
   }

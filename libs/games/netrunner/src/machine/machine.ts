@@ -36,7 +36,13 @@ import {
   startTurn,
   turnBegins,
 } from '../rules/turn.js';
-import { dropTopWindow, openPaw, reopenLeader, topWindow, type WindowKind } from '../rules/windows.js';
+import {
+  dropTopWindow,
+  openPaw,
+  reopenLeader,
+  topWindow,
+  type WindowKind,
+} from '../rules/windows.js';
 import { createGame, type NetrunnerOptions } from './setup-input.js';
 
 export type NetrunnerEvent = GameEvent<Side, NetrunnerAction>;
@@ -157,8 +163,7 @@ export const netrunnerMachine = setup({
       const ice = iceAtPosition(context);
       return windowDone(context) && ice !== null && context.cards[ice]?.rezzed === true;
     },
-    windowDoneWithPosition: ({ context }) =>
-      windowDone(context) && iceAtPosition(context) !== null,
+    windowDoneWithPosition: ({ context }) => windowDone(context) && iceAtPosition(context) !== null,
     subroutineToResolve: ({ context }) => progress(context) && nextSubroutine(context) !== null,
     canAccessNext: ({ context }) => progress(context) && canAccessNext(context),
     runEndsSettled: ({ context }) =>

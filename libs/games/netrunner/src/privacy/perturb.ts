@@ -52,6 +52,7 @@ function isSwappable(g: Game, c: CardState, viewer: Viewer): boolean {
 
 /** Whether two unseen cards can trade identities without contradicting public facts. */
 function compatible(a: CardState, b: CardState): boolean {
+  if (a.side !== b.side) return false;
   const installed = (c: CardState) => c.loc.zone === 'ice' || c.loc.zone === 'root';
   if (installed(a) || installed(b)) {
     const shape = (c: CardState) =>

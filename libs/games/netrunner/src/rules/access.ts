@@ -142,7 +142,11 @@ export function finishAccess(g: Game, uid: string): void {
   const run = g.run;
   const breach = run?.breach;
   if (!run || !breach) return;
-  if (stillAccessing(g, uid) && facts(card(g, uid).code).type === 'agenda' && !run.mods.noStealOrTrash) {
+  if (
+    stillAccessing(g, uid) &&
+    facts(card(g, uid).code).type === 'agenda' &&
+    !run.mods.noStealOrTrash
+  ) {
     breach.current = null;
     queueRule(g, { r: 'steal', card: uid });
     return;

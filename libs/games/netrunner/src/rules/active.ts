@@ -28,7 +28,10 @@ export function activeCards(g: Game, side: Side): CardState[] {
 }
 
 /** The constant abilities active for a side, with their source cards. */
-export function activeStatics(g: Game, side: Side): Array<{ source: CardState; statics: StaticDef }> {
+export function activeStatics(
+  g: Game,
+  side: Side,
+): Array<{ source: CardState; statics: StaticDef }> {
   return activeCards(g, side).flatMap((source) => {
     const statics = behaviourOf(source.code)?.statics;
     return statics ? [{ source, statics }] : [];

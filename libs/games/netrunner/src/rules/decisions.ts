@@ -102,16 +102,30 @@ function resolveOption(g: Game, d: NetrunnerDecision, option: ChoiceOption): voi
       return askDiscardIfOver(g, d.seat);
     case 'install-trash':
       if (option.value === 'done') {
-        queueRule(g, { r: 'finish-install', card: d.card, server: d.server, free: d.free, at: d.at });
+        queueRule(g, {
+          r: 'finish-install',
+          card: d.card,
+          server: d.server,
+          free: d.free,
+          at: d.at,
+        });
         return;
       }
       trashCard(g, option.value, 'corp');
-      log(g, 'corp', 'Corp trashes {0} while installing.', [{ uid: option.value, hidden: 'a card' }]);
+      log(g, 'corp', 'Corp trashes {0} while installing.', [
+        { uid: option.value, hidden: 'a card' },
+      ]);
       if (optionalInstallTrashes(g, d.server, d.ice).length > 0) {
         const { id: _id, ...again } = d;
         pushDecision(g, again);
       } else {
-        queueRule(g, { r: 'finish-install', card: d.card, server: d.server, free: d.free, at: d.at });
+        queueRule(g, {
+          r: 'finish-install',
+          card: d.card,
+          server: d.server,
+          free: d.free,
+          at: d.at,
+        });
       }
       return;
     case 'jack-out':
@@ -143,7 +157,8 @@ function resolveMulligan(g: Game, seat: Side, mulligan: boolean): void {
   }
   log(g, seat, `${who} takes a mulligan.`);
   const hand = seat === 'corp' ? [...g.corp.hq] : [...g.runner.grip];
-  for (const uid of hand) moveCard(g, uid, { zone: seat === 'corp' ? 'rd' : 'stack' }, { at: 'top' });
+  for (const uid of hand)
+    moveCard(g, uid, { zone: seat === 'corp' ? 'rd' : 'stack' }, { at: 'top' });
   shuffleDeck(g, seat);
   drawCards(g, seat, STARTING_HAND);
 }

@@ -20,7 +20,10 @@ export function handCount(g: Game, side: Side): number {
 
 /** The Runner's memory limit: 4 plus installed hardware. */
 export function memoryLimit(g: Game): number {
-  return activeStatics(g, 'runner').reduce((sum, { statics }) => sum + (statics.memory ?? 0), BASE_MEMORY);
+  return activeStatics(g, 'runner').reduce(
+    (sum, { statics }) => sum + (statics.memory ?? 0),
+    BASE_MEMORY,
+  );
 }
 
 /** Memory used by installed programs. */

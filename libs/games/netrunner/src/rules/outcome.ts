@@ -7,5 +7,9 @@ export function winGame(g: Game, winner: Side, reason: string): void {
   g.outcome = { winner, reason };
   g.tasks = [];
   g.pauses = { ...g.pauses, decisions: [], windows: [] };
-  log(g, null, `${winner === 'corp' ? 'The Corp' : 'The Runner'} wins (${reason.replace('_', ' ')}).`);
+  log(
+    g,
+    null,
+    `${winner === 'corp' ? 'The Corp' : 'The Runner'} wins (${reason.replace('_', ' ')}).`,
+  );
 }

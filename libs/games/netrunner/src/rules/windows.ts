@@ -36,19 +36,20 @@ export const WINDOW_KINDS = [
 export type WindowKind = (typeof WINDOW_KINDS)[number];
 
 /** Defaults when a seat set no policy of its own (see docs/games/netrunner.md). */
-export const DEFAULT_POLICIES: Readonly<Record<WindowKind, Readonly<Record<Side, WindowPolicy>>>> = {
-  'corp-draw': { corp: 'stop', runner: 'auto-pass' },
-  'corp-action': { corp: 'stop', runner: 'auto-pass' },
-  'corp-discard': { corp: 'auto-pass', runner: 'auto-pass' },
-  'runner-turn-start': { corp: 'auto-pass', runner: 'auto-pass' },
-  'runner-action': { corp: 'auto-pass', runner: 'stop' },
-  'runner-discard': { corp: 'stop', runner: 'auto-pass' },
-  'run-approach-ice': { corp: 'stop', runner: 'auto-pass' },
-  'run-encounter': { corp: 'auto-pass', runner: 'stop' },
-  'run-pass-ice': { corp: 'auto-pass', runner: 'auto-pass' },
-  'run-movement': { corp: 'auto-pass', runner: 'auto-pass' },
-  'run-approach-server': { corp: 'stop', runner: 'auto-pass' },
-};
+export const DEFAULT_POLICIES: Readonly<Record<WindowKind, Readonly<Record<Side, WindowPolicy>>>> =
+  {
+    'corp-draw': { corp: 'stop', runner: 'auto-pass' },
+    'corp-action': { corp: 'stop', runner: 'auto-pass' },
+    'corp-discard': { corp: 'auto-pass', runner: 'auto-pass' },
+    'runner-turn-start': { corp: 'auto-pass', runner: 'auto-pass' },
+    'runner-action': { corp: 'auto-pass', runner: 'stop' },
+    'runner-discard': { corp: 'stop', runner: 'auto-pass' },
+    'run-approach-ice': { corp: 'stop', runner: 'auto-pass' },
+    'run-encounter': { corp: 'auto-pass', runner: 'stop' },
+    'run-pass-ice': { corp: 'auto-pass', runner: 'auto-pass' },
+    'run-movement': { corp: 'auto-pass', runner: 'auto-pass' },
+    'run-approach-server': { corp: 'stop', runner: 'auto-pass' },
+  };
 
 /** The seat whose action phase a merged action window belongs to. */
 export function actionWindowActor(kind: string): Side | null {

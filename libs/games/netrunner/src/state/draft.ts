@@ -10,7 +10,7 @@ import type { CardState, Game, Run } from './types.js';
 export function draft(g: Game): Game {
   // Integer-string keys: the record copies as fast as an array.
   const cards: Record<string, CardState> = { ...g.cards };
-  for (const uid in cards) cards[uid] = { ...(cards[uid] as CardState) };
+  for (const uid in cards) cards[uid] = copyCard(cards[uid] as CardState);
   const servers: Game['servers'] = {};
   for (const [id, s] of Object.entries(g.servers)) {
     servers[id] = { id: s.id, ice: [...s.ice], root: [...s.root] };
@@ -48,6 +48,24 @@ export function draft(g: Game): Game {
       firsts: { ...g.memory.firsts },
     },
     log: g.log.slice(),
+  };
+}
+
+/** Field by field: one object shape for every card keeps the copy fast. */
+function copyCard(c: CardState): CardState {
+  return {
+    uid: c.uid,
+    code: c.code,
+    side: c.side,
+    loc: c.loc,
+    rezzed: c.rezzed,
+    faceUp: c.faceUp,
+    counters: c.counters,
+    host: c.host,
+    installedTurn: c.installedTurn,
+    noScoreTurn: c.noScoreTurn,
+    used: c.used,
+    handles: c.handles,
   };
 }
 

@@ -52,7 +52,8 @@ export function freshHandle(g: Game, viewer: Viewer): string {
 export function rotateHandles(g: Game, uid: string, viewers: readonly Viewer[]): void {
   const card = g.cards[uid];
   if (!card) return;
-  for (const viewer of viewers) card.handles = { ...card.handles, [viewer]: freshHandle(g, viewer) };
+  for (const viewer of viewers)
+    card.handles = { ...card.handles, [viewer]: freshHandle(g, viewer) };
 }
 
 /** Viewers who cannot see `card` where it is now. */

@@ -105,7 +105,11 @@ export function moveCard(g: Game, uid: string, to: Location, options: MoveOption
   const changed: Viewer[] = VIEWERS.filter((v) => !seenBefore.includes(v) || !canSee(c, v));
   rotateHandles(g, uid, changed);
   if (isUnorderedHidden(from)) rotateZone(g, fromArray);
-  if (isUnorderedHidden(to)) rotateZone(g, toArray.filter((u) => u !== uid));
+  if (isUnorderedHidden(to))
+    rotateZone(
+      g,
+      toArray.filter((u) => u !== uid),
+    );
 }
 
 function defaultFaceUp(to: Location, c: CardState): boolean {

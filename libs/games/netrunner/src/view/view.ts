@@ -71,7 +71,10 @@ export interface NetrunnerView {
     readonly agendaPoints: number;
     readonly hq: readonly CardView[];
     readonly rdCount: number;
-    readonly archives: { readonly faceUp: readonly CardView[]; readonly faceDown: readonly CardView[] };
+    readonly archives: {
+      readonly faceUp: readonly CardView[];
+      readonly faceDown: readonly CardView[];
+    };
     readonly scored: readonly CardView[];
   };
   readonly runner: {

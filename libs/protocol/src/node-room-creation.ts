@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { boundedRecord } from './bounded-record.js';
+import { createRoomOptionsSchema } from './create-room.js';
+import { protocolErrorSchema } from './error-codes.js';
+import {
+  botLevelSchema,
+  gameIdSchema,
+  nodeIdSchema,
+  roomIdSchema,
+  seatSchema,
+  versionSchema,
+} from './fields.js';
+import { MAX_SEAT_TOKEN_LENGTH, MAX_SEATS } from './limits.js';
+
+/**
+ * `veil.rooms.create` (queue group of game nodes): the gateway asks one game node to set a room
+ * up. The node runs the game's setup, stores the room with its first snapshot and starts running
+ * it. Seat tokens never travel here: the gateway hands tokens to the players and sends only their
+ * hashes, which the store keeps to check a reconnecting player.
+ */
+export const ROOMS_CREATE_SUBJECT = 'veil.rooms.create';
+
+/** A token hash as the gateway computes it (hex, base64 or base64url of a digest). */
+export const tokenHashSchema = z
+  .string()
+  .regex(new RegExp(`^[A-Za-z0-9_.~+/=:$-]{16,${MAX_SEAT_TOKEN_LENGTH}}$`), {
+    message: 'not a token hash',
+  });
+
+export const humanRoomSeatSchema = z.strictObject({
+  kind: z.literal('human'),
+  tokenHash: tokenHashSchema,
+});
+export const botRoomSeatSchema = z.strictObject({
+  kind: z.literal('bot'),
+  level: botLevelSchema,
+});
+/** A seat as the room stores it: a human by its token hash, or a bot by its level. */
+export const roomSeatSchema = z.discriminatedUnion('kind', [
+  humanRoomSeatSchema,
+  botRoomSeatSchema,
+]);
+
+export const createRoomCommandSchema = z.strictObject({
+  /** Chosen by the caller, so a retried creation names the same room; a fresh id if absent. */
+  roomId: roomIdSchema.optional(),
+  game: gameIdSchema,
+  seats: boundedRecord(seatSchema, roomSeatSchema, { min: 1, max: MAX_SEATS }),
+  options: createRoomOptionsSchema.prefault({}),
+});
+
+export const createRoomCommandOkSchema = z.object({
+  ok: z.literal(true),
+  roomId: roomIdSchema,
+  version: versionSchema,
+  /** The node that created the room and now runs it. */
+  nodeId: nodeIdSchema,
+});
+export const createRoomCommandErrorSchema = z.object({
+  ok: z.literal(false),
+  error: protocolErrorSchema,
+});
+export const createRoomCommandReplySchema = z.discriminatedUnion('ok', [
+  createRoomCommandOkSchema,
+  createRoomCommandErrorSchema,
+]);
+
+export type RoomSeat = z.infer<typeof roomSeatSchema>;
+export type CreateRoomCommand = z.infer<typeof createRoomCommandSchema>;
+export type CreateRoomCommandInput = z.input<typeof createRoomCommandSchema>;
+export type CreateRoomCommandOk = z.infer<typeof createRoomCommandOkSchema>;
+export type CreateRoomCommandError = z.infer<typeof createRoomCommandErrorSchema>;
+export type CreateRoomCommandReply = z.infer<typeof createRoomCommandReplySchema>;

@@ -1,0 +1,2 @@
+export { main } from './main.js';
+export { selfplay, type SelfplayConfig, type SelfplaySummary } from './selfplay.js';

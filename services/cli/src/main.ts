@@ -1,0 +1,116 @@
+import { intOption, parseArgs, UsageError } from './args.js';
+import { gameById, GAMES } from './games.js';
+import { selfplay } from './selfplay.js';
+import { CARD_COVERAGE } from '@veil/netrunner';
+
+const USAGE = `usage: veil <command> [options]
+
+commands:
+  selfplay --game G --games N --seed S [--<seat> LEVEL]... [--json]
+      play N random-legal games of G to the end and summarize how they ended
+  cards <game> [--json]
+      list a game's cards with their implementation status (full | partial)
+
+games: ${Object.keys(GAMES).join(', ')}
+With --json the last line of output is one JSON value.`;
+
+/** The `veil` command. Returns the process exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'selfplay':
+        return runSelfplay(rest);
+      case 'cards':
+        return runCards(rest);
+      case undefined:
+      case 'help':
+      case '--help':
+        console.log(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`veil: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function runSelfplay(argv: readonly string[]): number {
+  const args = parseArgs(argv, {
+    options: ['game', 'games', 'seed', 'max-actions'],
+    flags: ['json'],
+    repeatable: 'any-other',
+  });
+  const gameId = args.options.get('game')?.at(-1);
+  if (!gameId) throw new UsageError('selfplay needs --game');
+  const module = gameById(gameId);
+  if (!module)
+    throw new UsageError(`unknown game "${gameId}" (known: ${Object.keys(GAMES).join(', ')})`);
+  const seats = module.seats({});
+  for (const [name, values] of args.options) {
+    if (['game', 'games', 'seed', 'max-actions'].includes(name)) continue;
+    if (!seats.includes(name))
+      throw new UsageError(`unknown option --${name} (seats of ${gameId}: ${seats.join(', ')})`);
+    const level = values.at(-1);
+    if (level !== 'random') {
+      throw new UsageError(
+        `bot level "${level}" is not available in selfplay yet; only "random" is`,
+      );
+    }
+  }
+  const games = intOption(args, 'games', 100, 1);
+  const seed = intOption(args, 'seed', 1);
+  const json = args.flags.has('json');
+  const every = Math.max(1, Math.round(games / 20));
+  const started = performance.now();
+  const summary = selfplay({
+    module,
+    games,
+    seed,
+    maxActions: intOption(args, 'max-actions', 20_000, 1),
+    onGame: (done) => {
+      if (done % every === 0 || done === games) {
+        process.stderr.write(`selfplay ${gameId}: ${done}/${games} games\n`);
+      }
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (!json) {
+    console.log(`${summary.finished}/${summary.games} games finished in ${seconds.toFixed(1)} s`);
+    console.log(`wins: ${JSON.stringify(summary.wins)}, draws: ${summary.draws}`);
+    console.log(`reasons: ${JSON.stringify(summary.reasons)}`);
+    console.log(
+      `average turns: ${summary.avgTurns ?? 'n/a'}, average actions: ${summary.avgActions}`,
+    );
+    console.log(`errors: ${summary.errors}, deadlocks: ${summary.deadlocks}`);
+    for (const f of summary.failures)
+      console.log(`  ${f.kind} in game ${f.game} (seed ${f.seed}): ${f.message}`);
+  }
+  if (json) console.log(JSON.stringify(summary));
+  return summary.errors + summary.deadlocks === 0 ? 0 : 1;
+}
+
+function runCards(argv: readonly string[]): number {
+  const args = parseArgs(argv, { options: [], flags: ['json'] });
+  const [gameId] = args.positional;
+  if (gameId !== 'netrunner') {
+    throw new UsageError(`cards: unknown game "${gameId ?? ''}" (games with cards: netrunner)`);
+  }
+  if (args.flags.has('json')) {
+    console.log(JSON.stringify(CARD_COVERAGE));
+    return 0;
+  }
+  for (const card of CARD_COVERAGE) {
+    console.log(
+      `${card.code}  ${card.status.padEnd(7)}  ${card.title}${card.notes ? ` — ${card.notes}` : ''}`,
+    );
+  }
+  const full = CARD_COVERAGE.filter((c) => c.status === 'full').length;
+  console.log(`${full}/${CARD_COVERAGE.length} cards full`);
+  return 0;
+}

@@ -1,0 +1,27 @@
+import type { AnyGameModule, GameSnapshot } from '@veil/engine';
+
+/**
+ * The games a node can run, by id. A node takes the registry at start-up, so a new game (Netrunner,
+ * later Dune) plugs in without touching the node.
+ */
+export interface RegisteredGame {
+  readonly module: AnyGameModule;
+  /**
+   * The game's turn counter, for a room's spectator delay in turns. A game without one counts
+   * the delay in versions (one version per committed action) instead.
+   */
+  readonly turnOf?: (snapshot: GameSnapshot<unknown>) => number;
+}
+
+export type GameRegistry = ReadonlyMap<string, RegisteredGame>;
+
+/** Builds a registry from modules, or from entries that also give a turn counter. */
+export function gameRegistry(games: Iterable<AnyGameModule | RegisteredGame>): GameRegistry {
+  const registry = new Map<string, RegisteredGame>();
+  for (const game of games) {
+    const entry: RegisteredGame = 'module' in game ? game : { module: game };
+    if (registry.has(entry.module.id)) throw new Error(`game ${entry.module.id} registered twice`);
+    registry.set(entry.module.id, entry);
+  }
+  return registry;
+}

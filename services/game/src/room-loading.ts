@@ -1,0 +1,63 @@
+import { restoreGame, type GameSnapshot, type PersistedGame } from '@veil/engine';
+import type { RoomRecord, RoomStore } from '@veil/store';
+import type { GameRegistry, RegisteredGame } from './game-registry.js';
+import { applyRoomEvent, isRoomEventRecord } from './room-event.js';
+
+/** A room as a node runs it: its row, its game, and the game state at `version`. */
+export interface LoadedRoomState {
+  readonly record: RoomRecord;
+  readonly game: RegisteredGame;
+  readonly snapshot: GameSnapshot<unknown>;
+  readonly version: number;
+  /** Version of the stored snapshot the replay started from. */
+  readonly snapshotVersion: number;
+}
+
+export class RoomLoadError extends Error {
+  override readonly name = 'RoomLoadError';
+  constructor(
+    readonly code: 'room_not_found' | 'unknown_game' | 'rules_version' | 'corrupt_log',
+    readonly roomId: string,
+  ) {
+    super(`room ${roomId} cannot be loaded: ${code}`);
+  }
+}
+
+/**
+ * Loads the latest snapshot and replays the events after it through the same pure stepping that
+ * produced them (DESIGN §3: same snapshot + same action ⇒ same next snapshot), so the result is
+ * the state at the room's committed version on any node.
+ */
+export async function loadRoomState(
+  store: RoomStore,
+  games: GameRegistry,
+  roomId: string,
+): Promise<LoadedRoomState> {
+  const loaded = await store.load(roomId);
+  if (!loaded) throw new RoomLoadError('room_not_found', roomId);
+  const game = games.get(loaded.room.game);
+  if (!game) throw new RoomLoadError('unknown_game', roomId);
+  if (game.module.rulesVersion !== loaded.room.rulesVersion) {
+    throw new RoomLoadError('rules_version', roomId);
+  }
+  let snapshot = restoreGame(game.module, loaded.snapshot.snapshot as PersistedGame<unknown>);
+  let version = loaded.snapshot.version;
+  for (const event of loaded.events) {
+    if (event.version !== version + 1 || !isRoomEventRecord(event.action)) {
+      throw new RoomLoadError('corrupt_log', roomId);
+    }
+    try {
+      snapshot = applyRoomEvent(game.module, snapshot, event.seat, event.action);
+    } catch {
+      throw new RoomLoadError('corrupt_log', roomId);
+    }
+    version = event.version;
+  }
+  return {
+    record: loaded.room,
+    game,
+    snapshot,
+    version,
+    snapshotVersion: loaded.snapshot.version,
+  };
+}

@@ -1,0 +1,53 @@
+import type { AnyGameModule, GameSnapshot } from '@veil/engine';
+import { SPECTATOR, type ViewPayload, type ViewPublication } from '@veil/protocol';
+
+/**
+ * Everything a viewer receives is built here, and only from the game's `view()` and `logView()`
+ * for that viewer (DESIGN §4.1): initial sync, every publication, the stale-version answer and
+ * bot requests. Nothing else of a snapshot is ever serialized outward.
+ */
+
+/** `viewer` is a seat or `'spectator'`; the payload's `seat` is null for spectators. */
+export function viewPayload(
+  module: AnyGameModule,
+  roomId: string,
+  version: number,
+  snapshot: GameSnapshot<unknown>,
+  viewer: string,
+): ViewPayload {
+  return {
+    roomId,
+    version,
+    seat: viewer === SPECTATOR ? null : viewer,
+    view: module.view(snapshot, viewer) as ViewPayload['view'],
+  };
+}
+
+/** The log entries `after` added since `before`, redacted for `viewer`; hidden ones left out. */
+export function newLogEntriesFor(
+  module: AnyGameModule,
+  before: GameSnapshot<unknown> | null,
+  after: GameSnapshot<unknown>,
+  viewer: string,
+): ViewPublication['log'] {
+  const seen = before ? module.log(before).length : 0;
+  return module
+    .log(after)
+    .slice(seen)
+    .map((entry: unknown) => module.logView(entry, viewer) as ViewPublication['log'][number] | null)
+    .filter((entry): entry is ViewPublication['log'][number] => entry !== null);
+}
+
+export function viewPublication(
+  module: AnyGameModule,
+  roomId: string,
+  version: number,
+  before: GameSnapshot<unknown> | null,
+  after: GameSnapshot<unknown>,
+  viewer: string,
+): ViewPublication {
+  return {
+    ...viewPayload(module, roomId, version, after, viewer),
+    log: newLogEntriesFor(module, before, after, viewer),
+  };
+}
