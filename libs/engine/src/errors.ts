@@ -15,7 +15,7 @@ export type RulesErrorCode = (typeof RULES_ERROR_CODES)[number];
 const MESSAGES: Record<RulesErrorCode, string> = {
   not_your_turn: 'It is not your decision to make.',
   illegal_action: 'That action is not legal now.',
-  bad_request: 'The action is malformed.',
+  bad_request: 'The request is malformed.',
   game_over: 'The game is over.',
 };
 

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { MAX_JSON_DEPTH, MAX_VIEW_BYTES } from './limits.js';
 
 /**
- * Plain JSON: what survives `JSON.parse(JSON.stringify(x))` unchanged. Readonly so that a
- * game's readonly types fit without copying; the wire never needs to mutate them.
+ * Plain JSON: what survives `JSON.parse(JSON.stringify(x))` unchanged (bar `-0`, accepted and
+ * sent as `0`). Readonly so that a game's readonly types fit without copying; the wire never
+ * needs to mutate them.
  */
 export type JsonPrimitive = null | boolean | number | string;
 export type JsonValue = JsonPrimitive | JsonArray | JsonObject;

@@ -21,7 +21,7 @@ describe('socket.io events', () => {
     });
   });
 
-  it('view is exactly the node view publication, so the gateway forwards it untouched', () => {
+  it('view is the view payload the node publishes and replies with', () => {
     expect(viewEventSchema).toBe(viewPayloadSchema);
   });
 

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { roomIdSchema, seatSchema, versionSchema, viewSchema } from './fields.js';
 
 /**
- * One viewer's projection of a room at a version. The same shape is published by the node on
- * `veil.room.<roomId>.view.<seat|spectator>` and emitted by the gateway as the socket.io `view`
- * event, so the gateway forwards it untouched. `seat` is `null` for spectators. The view is
- * game-defined; it carries `legalActions` only for a seat the game waits on.
+ * One viewer's projection of a room at a version: the socket.io `view` event, and the view part
+ * of what the node publishes on `veil.room.<roomId>.view.<seat|spectator>` (see
+ * `viewPublicationSchema`), so the gateway forwards it untouched. `seat` is `null` for
+ * spectators. The view is game-defined; it carries `legalActions` only for a seat the game waits
+ * on.
  */
 export const viewPayloadSchema = z.object({
   roomId: roomIdSchema,

@@ -88,6 +88,8 @@ export interface StaticDef {
   readonly hostOnIce?: boolean;
   /** Additional cards to access when breaching `server` (called once per breach). */
   extraAccess?(g: Game, source: string, server: string): number;
+  /** Persistent: if the Runner trashes it while accessing it, active until the run ends. */
+  readonly persistent?: boolean;
   /** The Runner must reveal this card when accessing it from these zones (Byte! in R&D). */
   readonly revealWhenAccessedFrom?: readonly string[];
 }

@@ -1,10 +1,12 @@
 import { hasSubtype } from '../facts.js';
 import { log, PUBLIC } from '../state/log.js';
-import type { Game } from '../state/types.js';
+import type { GameEvent } from '../state/tasks-types.js';
+import type { CounterKind, Game, Json, Side } from '../state/types.js';
 import { canPay, gainCredits, pay } from '../rules/credits.js';
 import { endTheRun } from '../rules/run.js';
 import { breakerStrength, iceStrength } from '../rules/strength.js';
-import type { AbilityDef, AbilityTarget, SubroutineDef } from './behaviour.js';
+import { pushDecision } from '../rules/tasks.js';
+import type { AbilityDef, AbilityTarget, ChoiceOption, SubroutineDef } from './behaviour.js';
 
 /** Shared building blocks of card behaviours. */
 
@@ -127,3 +129,85 @@ export function madeSuccessfulRunThisTurn(g: Game): boolean {
 }
 
 export const NO_TARGET: AbilityTarget = null;
+
+/** Pushes a card decision (`choices[choice]` of the card `code`). */
+export function ask(
+  g: Game,
+  seat: Side,
+  code: string,
+  choice: string,
+  source: string | null,
+  data: Json = null,
+): void {
+  pushDecision(g, { kind: 'card', seat, code, choice, source, data });
+}
+
+export const yes: ChoiceOption = { value: 'yes', key: 'yes', public: true };
+export const no: ChoiceOption = { value: 'no', key: 'no', public: true };
+
+export function option(value: string, isPublic = true): ChoiceOption {
+  return { value, key: value, public: isPublic };
+}
+
+export function cardChoice(g: Game, uid: string, isPublic: boolean): ChoiceOption {
+  return { value: uid, card: uid, key: g.cards[uid]?.code ?? '', public: isPublic };
+}
+
+/** "Load N[credit] onto it." */
+export function loadCredits(g: Game, uid: string, n: number): void {
+  const c = g.cards[uid];
+  if (c) c.counters = { ...c.counters, credit: (c.counters.credit ?? 0) + n };
+}
+
+export function hostedCredits(g: Game, uid: string): number {
+  return g.cards[uid]?.counters.credit ?? 0;
+}
+
+/** Takes up to `n` hosted credits into `side`'s pool; returns how many. */
+export function takeHostedCredits(g: Game, uid: string, n: number, side: Side): number {
+  const c = g.cards[uid];
+  if (!c) return 0;
+  const taken = Math.min(n, c.counters.credit ?? 0);
+  c.counters = { ...c.counters, credit: (c.counters.credit ?? 0) - taken };
+  gainCredits(g, side, taken);
+  log(g, side, `${side === 'corp' ? 'Corp' : 'Runner'} takes ${taken}[credit] from {0}.`, [
+    { uid, seenBy: PUBLIC },
+  ]);
+  return taken;
+}
+
+export function addCounters(g: Game, uid: string, kind: CounterKind, n: number): void {
+  const c = g.cards[uid];
+  if (!c) return;
+  c.counters = { ...c.counters, [kind]: Math.max(0, (c.counters[kind] ?? 0) + n) };
+}
+
+export function countersOn(g: Game, uid: string, kind: CounterKind): number {
+  return g.cards[uid]?.counters[kind] ?? 0;
+}
+
+/** Once-per-turn bookkeeping on a card. */
+export function usedThisTurn(g: Game, uid: string, id: string): boolean {
+  return g.cards[uid]?.used[id] === g.turn;
+}
+
+export function markUsed(g: Game, uid: string, id: string): void {
+  const c = g.cards[uid];
+  if (c) c.used = { ...c.used, [id]: g.turn };
+}
+
+/** "The first time each turn …": true the first time it is asked this turn. */
+export function firstThisTurn(g: Game, key: string): boolean {
+  if (g.memory.firsts[key]) return false;
+  g.memory.firsts[key] = true;
+  return true;
+}
+
+export function isRunnerInstalled(g: Game, uid: string): boolean {
+  return g.cards[uid]?.loc.zone === 'rig';
+}
+
+/** Trigger condition: the event is about this very card. */
+export function aboutSelf(_g: Game, source: string, event: GameEvent): boolean {
+  return 'card' in event && event.card === source;
+}

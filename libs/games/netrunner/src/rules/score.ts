@@ -18,10 +18,12 @@ export function canScore(g: Game, uid: string): boolean {
 
 export function scoreAgenda(g: Game, uid: string): void {
   const advancements = advancementsOn(g, uid);
+  const where = card(g, uid).loc;
+  const from = where.zone === 'root' ? where.server : null;
   moveCard(g, uid, { zone: 'scored', side: 'corp' }, { faceUp: true });
   g.memory.scoredPoints.push(facts(card(g, uid).code).agendaPoints ?? 0);
   log(g, 'corp', 'Corp scores {0}.', [{ uid, seenBy: PUBLIC }]);
-  fire(g, { e: 'score', card: uid, advancements });
+  fire(g, { e: 'score', card: uid, advancements, from });
   checkAgendaWin(g);
 }
 

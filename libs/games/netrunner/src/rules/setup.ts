@@ -112,6 +112,7 @@ function newCard(g: Game, code: string, side: Side, loc: Location): string {
     noScoreTurn: null,
     used: {},
     handles: { corp: '', runner: '', spectator: '' },
+    peek: [],
   };
   g.cards[uid] = c;
   const handles = {} as Record<Viewer, string>;

@@ -5,8 +5,10 @@ import { fire } from './tasks.js';
 export function giveTags(g: Game, n: number): void {
   if (n <= 0) return;
   g.runner.tags += n;
+  const first = !g.memory.firsts['tags-taken'];
+  g.memory.firsts['tags-taken'] = true;
   log(g, null, `The Runner takes ${n} tag${n === 1 ? '' : 's'}.`);
-  fire(g, { e: 'tags-taken', n });
+  fire(g, { e: 'tags-taken', n, first });
 }
 
 export function removeTags(g: Game, n: number): void {

@@ -113,6 +113,7 @@ function executeTask(g: Game, task: Task): void {
 
 /** Whether a card's abilities of the given kind are active where it is now. */
 export function isActiveFor(g: Game, c: CardState, where: ActiveWhere, event?: GameEvent): boolean {
+  if (g.run?.mods.persistent.includes(c.uid)) return true;
   switch (where) {
     case 'identity':
       return c.loc.zone === 'identity';
@@ -133,7 +134,8 @@ function candidateSources(g: Game, side: Side): string[] {
       const s = g.servers[id];
       return s ? [...s.root, ...s.ice] : [];
     });
-    return [g.corp.identity, ...g.corp.scored, ...installed, ...g.runner.scored];
+    const persistent = g.run?.mods.persistent ?? [];
+    return [g.corp.identity, ...g.corp.scored, ...installed, ...g.runner.scored, ...persistent];
   }
   return [g.runner.identity, ...g.runner.rig];
 }

@@ -1,3 +1,4 @@
+import { behaviourOf } from '../cards/registry.js';
 import { canSee } from '../state/handles.js';
 import { card, moveCard } from '../state/zones.js';
 import type { Game, Side } from '../state/types.js';
@@ -20,6 +21,10 @@ export function trashCard(g: Game, uid: string, by: Side, options: TrashOptions 
     trashCard(g, hosted.uid, by);
   }
   if (c.loc.zone === 'ice') adjustRunForLeavingIce(g, uid);
+  const persistent = behaviourOf(c.code)?.statics?.persistent === true;
+  if (persistent && options.accessing && by === 'runner' && c.rezzed && g.run) {
+    g.run.mods.persistent.push(uid);
+  }
   if (c.side === 'corp') {
     const faceUp = by === 'runner' || canSee(c, 'runner');
     moveCard(g, uid, { zone: 'archives' }, { faceUp });

@@ -66,6 +66,7 @@ function copyCard(c: CardState): CardState {
     noScoreTurn: c.noScoreTurn,
     used: c.used,
     handles: c.handles,
+    peek: c.peek,
   };
 }
 

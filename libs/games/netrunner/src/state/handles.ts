@@ -35,7 +35,22 @@ export function visibleAt(
 }
 
 export function canSee(card: CardState, viewer: Viewer): boolean {
-  return visibleAt(card.loc, card, viewer);
+  return card.peek.includes(viewer) || visibleAt(card.loc, card, viewer);
+}
+
+/** Lets `viewer` look at these cards where they lie (a search), until `endPeek`. */
+export function peekAt(g: Game, uids: readonly string[], viewer: Viewer): void {
+  for (const uid of uids) {
+    const c = g.cards[uid];
+    if (c && !c.peek.includes(viewer)) c.peek = [...c.peek, viewer];
+  }
+}
+
+export function endPeek(g: Game, uids: readonly string[]): void {
+  for (const uid of uids) {
+    const c = g.cards[uid];
+    if (c && c.peek.length > 0) c.peek = [];
+  }
 }
 
 /** Draws a handle not used by any other card for this viewer. */

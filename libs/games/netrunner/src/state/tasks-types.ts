@@ -6,7 +6,13 @@ export type GameEvent =
   | { readonly e: 'discard-phase-ends'; readonly side: Side }
   | { readonly e: 'install'; readonly card: string }
   | { readonly e: 'rez'; readonly card: string }
-  | { readonly e: 'score'; readonly card: string; readonly advancements: number }
+  | {
+      readonly e: 'score';
+      readonly card: string;
+      readonly advancements: number;
+      /** The server whose root it was scored from. */
+      readonly from: ServerId | null;
+    }
   | { readonly e: 'steal'; readonly card: string }
   | { readonly e: 'advance'; readonly card: string; readonly hadCounters: boolean }
   | { readonly e: 'run-begins'; readonly server: ServerId }
@@ -18,7 +24,12 @@ export type GameEvent =
   | { readonly e: 'breach'; readonly server: ServerId }
   | { readonly e: 'access'; readonly card: string; readonly from: string }
   | { readonly e: 'run-ends'; readonly server: ServerId; readonly successful: boolean }
-  | { readonly e: 'tags-taken'; readonly n: number }
+  | {
+      readonly e: 'tags-taken';
+      readonly n: number;
+      /** The first time this turn the Runner takes a tag. */
+      readonly first: boolean;
+    }
   | { readonly e: 'trash'; readonly card: string; readonly by: Side; readonly accessing: boolean }
   | { readonly e: 'empty'; readonly card: string };
 

@@ -65,6 +65,8 @@ export interface CardState {
   used: Readonly<Record<string, number>>;
   /** Per-viewer opaque handle (see handles.ts). */
   handles: Readonly<Record<Viewer, string>>;
+  /** Viewers allowed to look at it where it lies right now (searching R&D or the stack). */
+  peek: readonly Viewer[];
 }
 
 export interface Server {

@@ -91,6 +91,7 @@ export function moveCard(g: Game, uid: string, to: Location, options: MoveOption
     c.noScoreTurn = null;
     c.used = {};
   }
+  c.peek = [];
   c.rezzed = options.rezzed ?? (staysInstalled ? c.rezzed : false);
   c.faceUp = options.faceUp ?? defaultFaceUp(to, c);
   c.loc = to;

@@ -1,0 +1,25 @@
+import type { CardBehaviour } from '../behaviour.js';
+import { hostedCredits, loadCredits, takeHostedCredits } from '../helpers.js';
+
+/**
+ * Pennyshaver — +1[mu]. Whenever you make a successful run, place 1[credit] on this hardware.
+ * [click]: Place 1[credit] on this hardware, then take all credits from it. Limit 1 console
+ * per player (core install rule).
+ */
+export const pennyshaver: CardBehaviour = {
+  code: '30014',
+  statics: { memory: 1 },
+  triggers: [{ on: 'successful-run', resolve: (g, source) => loadCredits(g, source, 1) }],
+  abilities: [
+    {
+      id: 'cash',
+      label: 'Place 1[credit], then take all credits from this hardware',
+      timing: 'click',
+      usable: () => true,
+      resolve: (g, source) => {
+        loadCredits(g, source, 1);
+        takeHostedCredits(g, source, hostedCredits(g, source), 'runner');
+      },
+    },
+  ],
+};

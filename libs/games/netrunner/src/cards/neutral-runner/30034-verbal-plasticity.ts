@@ -1,0 +1,11 @@
+import type { CardBehaviour } from '../behaviour.js';
+
+/**
+ * Verbal Plasticity — The first time each turn you take the basic action to draw 1 card,
+ * instead draw 2 cards. "First" counts basic draws taken before it was installed, too (the
+ * core remembers every basic draw of the turn).
+ */
+export const verbalPlasticity: CardBehaviour = {
+  code: '30034',
+  statics: { basicDrawBonus: (g) => (g.memory.firsts['basic-draw:runner'] ? 0 : 1) },
+};

@@ -1,0 +1,15 @@
+import { typeOf } from '../../facts.js';
+import type { CardBehaviour } from '../behaviour.js';
+
+/**
+ * DZMZ Optimizer — +1[mu]. The first program you install each turn costs 1[credit] less to
+ * install. Programs installed earlier in the turn (before this card) count.
+ */
+export const dzmzOptimizer: CardBehaviour = {
+  code: '30022',
+  statics: {
+    memory: 1,
+    installCost: (g, _source, installing) =>
+      typeOf(installing) === 'program' && g.memory.programsInstalled === 0 ? -1 : 0,
+  },
+};

@@ -1,0 +1,25 @@
+import type { CardBehaviour } from '../behaviour.js';
+import { aboutSelf, loadCredits, markUsed, takeHostedCredits, usedThisTurn } from '../helpers.js';
+import { trashWhenEmpty } from '../neutral-runner/job.js';
+
+/**
+ * Telework Contract — When you install this resource, load 9[credit] onto it. When it is
+ * empty, trash it. Once per turn → [click]: Take 3[credit] from this resource.
+ */
+export const teleworkContract: CardBehaviour = {
+  code: '30027',
+  triggers: [{ on: 'install', when: aboutSelf, resolve: (g, source) => loadCredits(g, source, 9) }],
+  abilities: [
+    {
+      id: 'take',
+      label: 'Take 3[credit] from this resource',
+      timing: 'click',
+      usable: (g, source) => !usedThisTurn(g, source, 'take'),
+      resolve: (g, source) => {
+        markUsed(g, source, 'take');
+        takeHostedCredits(g, source, 3, 'runner');
+        trashWhenEmpty(g, source);
+      },
+    },
+  ],
+};

@@ -1,0 +1,88 @@
+import type { Bus } from '@veil/bus';
+import { canonicalJson, Rng } from '@veil/engine';
+import { aiReplySchema, aiRequestSubject, type AiRequest, type BotLevel } from '@veil/protocol';
+import type { Logger } from './logger.js';
+
+export interface BotMoveOptions {
+  /** How long one worker gets to answer (default 2 s). */
+  timeoutMs?: number;
+  /** Requests before the fallback (default 3). */
+  attempts?: number;
+}
+
+export interface BotMoveRequest {
+  readonly game: string;
+  readonly roomId: string;
+  readonly seat: string;
+  readonly version: number;
+  readonly level: BotLevel;
+  /** The bot seat's projection: the only state a worker ever receives. */
+  readonly view: AiRequest['view'];
+  readonly legalActions: readonly AiRequest['legalActions'][number][];
+}
+
+export type BotMove =
+  | { readonly source: 'worker'; readonly action: AiRequest['legalActions'][number] }
+  | { readonly source: 'fallback'; readonly action: AiRequest['legalActions'][number] };
+
+/**
+ * Asks the AI workers for a bot seat's move (DESIGN §6). Each attempt goes through the queue
+ * group, so a retry after a lost or late answer usually reaches another worker. An answer must
+ * be for this room and version and one of the legal actions sent, else it counts as a failure.
+ * After `attempts` failures the node plays the documented fallback: a uniformly random legal
+ * action from a PRNG seeded with the room id, version and seat (never `Math.random`), so the
+ * same room at the same version falls back to the same move on any node.
+ */
+export async function chooseBotMove(
+  bus: Bus,
+  request: BotMoveRequest,
+  logger: Logger,
+  options: BotMoveOptions = {},
+  stillWanted: () => boolean = () => true,
+): Promise<BotMove | null> {
+  const timeoutMs = options.timeoutMs ?? 2_000;
+  const attempts = options.attempts ?? 3;
+  const legal = new Set(request.legalActions.map((a) => canonicalJson(a)));
+  const where = { roomId: request.roomId, seat: request.seat, version: request.version };
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    if (!stillWanted()) return null;
+    const message: AiRequest = {
+      roomId: request.roomId,
+      seat: request.seat,
+      version: request.version,
+      level: request.level,
+      view: request.view,
+      legalActions: [...request.legalActions],
+      deadline: Date.now() + timeoutMs,
+      seed: `${request.roomId}:${request.version}:${request.seat}:${attempt}`,
+    };
+    try {
+      const reply = aiReplySchema.parse(
+        await bus.request(aiRequestSubject(request.game), message, { timeoutMs }),
+      );
+      if (
+        reply.ok &&
+        reply.roomId === request.roomId &&
+        reply.version === request.version &&
+        legal.has(canonicalJson(reply.action))
+      ) {
+        return { source: 'worker', action: reply.action };
+      }
+      logger.warn('bot answer refused', { ...where, attempt, ok: reply.ok });
+    } catch (error) {
+      logger.warn('bot request failed', { ...where, attempt, error });
+    }
+  }
+  if (!stillWanted()) return null;
+  const action = fallbackBotAction(request);
+  logger.warn('bot fallback: random legal action', { ...where, attempts });
+  return { source: 'fallback', action };
+}
+
+export function fallbackBotAction(
+  request: Pick<BotMoveRequest, 'roomId' | 'version' | 'seat' | 'legalActions'>,
+): AiRequest['legalActions'][number] {
+  return Rng.from(`${request.roomId}:${request.version}:${request.seat}`).pick(
+    request.legalActions,
+  );
+}

@@ -1,0 +1,215 @@
+import type { Bus, BusMessage, BusSubscription } from '@veil/bus';
+import type { AnyGameModule } from '@veil/engine';
+import {
+  createRoomCommandSchema,
+  GAME_NODES_QUEUE_GROUP,
+  placeRequestSchema,
+  protocolError,
+  ROOMS_CREATE_SUBJECT,
+  ROOMS_PLACE_SUBJECT,
+  type CreateRoomCommandReply,
+  type PlaceReply,
+} from '@veil/protocol';
+import { DEFAULT_SNAPSHOT_INTERVAL, type RoomStore } from '@veil/store';
+import type { BotMoveOptions } from './bot-moves.js';
+import { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
+import { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';
+import { silentLogger, type Logger } from './logger.js';
+import { createRoom } from './room-creation.js';
+import { RoomLoadError } from './room-loading.js';
+import { RoomRunner, type UnloadReason } from './room-runner.js';
+
+export interface GameNodeOptions {
+  /** This node's id, as it appears in room leases. */
+  readonly nodeId: string;
+  readonly store: RoomStore;
+  readonly bus: Bus;
+  /** The games this node runs: a registry, or modules (and entries with a turn counter). */
+  readonly games: GameRegistry | Iterable<AnyGameModule | RegisteredGame>;
+  /** Lease time-to-live (default 15 s); renewed every third of it. */
+  readonly leaseTtlMs?: number;
+  /** A room with no command for this long is unloaded (default 10 min). */
+  readonly idleUnloadMs?: number;
+  readonly commits?: CommitBatcherOptions;
+  readonly bots?: BotMoveOptions;
+  /** Events between interval snapshots (default: the store's, 20). */
+  readonly snapshotInterval?: number;
+  readonly logger?: Logger;
+}
+
+export interface GameNode {
+  readonly nodeId: string;
+  /** Ids of the rooms this node runs now. */
+  rooms(): string[];
+  /** Claims and loads a room (what `veil.rooms.place` does). */
+  place(roomId: string): Promise<PlaceReply>;
+  /**
+   * Graceful shutdown: stops taking rooms and commands, lets in-flight commands and their commits
+   * finish, releases every lease. The bus and store stay open (they are the caller's).
+   */
+  drain(): Promise<void>;
+  /** Stops at once, keeping the leases (they expire): what a crash looks like to other nodes. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A game node (DESIGN §1, §5): hosts one `RoomRunner` per live room, answers placement and
+ * creation in the `game-nodes` queue group, renews the leases of its rooms, and unloads idle ones.
+ */
+export async function startGameNode(options: GameNodeOptions): Promise<GameNode> {
+  const { nodeId, store, bus } = options;
+  const games = isRegistry(options.games) ? options.games : gameRegistry(options.games);
+  const logger = options.logger ?? silentLogger;
+  const leaseTtlMs = options.leaseTtlMs ?? 15_000;
+  const idleUnloadMs = options.idleUnloadMs ?? 10 * 60_000;
+  const batcher = new CommitBatcher(store, options.commits);
+  const runners = new Map<string, RoomRunner>();
+  const opening = new Map<string, Promise<PlaceReply>>();
+  let accepting = true;
+
+  const unload = (roomId: string, reason: UnloadReason, release: boolean): Promise<void> => {
+    const runner = runners.get(roomId);
+    if (!runner) return Promise.resolve();
+    return runner.close(reason, release).finally(() => {
+      if (runners.get(roomId) === runner) runners.delete(roomId);
+    });
+  };
+
+  const deps = {
+    nodeId,
+    store,
+    bus,
+    games,
+    batcher,
+    logger,
+    bots: options.bots ?? {},
+    snapshotInterval: options.snapshotInterval ?? DEFAULT_SNAPSHOT_INTERVAL,
+    // Fenced or failed rooms are let go without releasing: the lease is someone else's, or
+    // will be after it expires; `releaseLease` only acts while this node holds it anyway.
+    unload: (roomId: string, reason: string) =>
+      void unload(roomId, reason as UnloadReason, true),
+  };
+
+  async function claimAndOpen(roomId: string): Promise<PlaceReply> {
+    let claim;
+    try {
+      claim = await store.claimLease(roomId, nodeId, leaseTtlMs);
+    } catch (error) {
+      logger.warn('lease claim failed', { roomId, error });
+      return { ok: false, error: protocolError('unavailable') };
+    }
+    if (claim.status === 'not_found') return { ok: false, error: protocolError('room_not_found') };
+    if (claim.status === 'held') return { ok: false, error: protocolError('unavailable') };
+    try {
+      runners.set(roomId, await RoomRunner.open(roomId, deps));
+      return { ok: true, nodeId };
+    } catch (error) {
+      await store.releaseLease(roomId, nodeId).catch(() => undefined);
+      logger.error('room load failed', { roomId, error });
+      const notFound = error instanceof RoomLoadError && error.code === 'room_not_found';
+      return { ok: false, error: protocolError(notFound ? 'room_not_found' : 'unavailable') };
+    }
+  }
+
+  async function place(roomId: string): Promise<PlaceReply> {
+    if (!accepting) return { ok: false, error: protocolError('unavailable') };
+    const running = runners.get(roomId);
+    if (running) {
+      return running.isClosing
+        ? { ok: false, error: protocolError('unavailable') }
+        : { ok: true, nodeId };
+    }
+    let pending = opening.get(roomId);
+    if (!pending) {
+      pending = claimAndOpen(roomId).finally(() => opening.delete(roomId));
+      opening.set(roomId, pending);
+    }
+    return pending;
+  }
+
+  const onPlace = async ({ data, respond }: BusMessage): Promise<void> => {
+    const parsed = placeRequestSchema.safeParse(data);
+    const reply: PlaceReply = parsed.success
+      ? await place(parsed.data.roomId)
+      : { ok: false, error: protocolError('bad_request') };
+    respond?.(reply);
+  };
+
+  const onCreate = async ({ data, respond }: BusMessage): Promise<void> => {
+    const parsed = createRoomCommandSchema.safeParse(data);
+    let reply: CreateRoomCommandReply;
+    if (!parsed.success) reply = { ok: false, error: protocolError('bad_request') };
+    else if (!accepting) reply = { ok: false, error: protocolError('unavailable') };
+    else {
+      const created = await createRoom(store, games, parsed.data, logger);
+      if (!created.ok) reply = created;
+      else {
+        const placed = await place(created.roomId);
+        reply = placed.ok
+          ? { ok: true, roomId: created.roomId, version: 0, nodeId }
+          : { ok: false, error: placed.error };
+      }
+    }
+    respond?.(reply);
+  };
+
+  const subscriptions: BusSubscription[] = await Promise.all([
+    bus.subscribe(ROOMS_PLACE_SUBJECT, onPlace, { queue: GAME_NODES_QUEUE_GROUP }),
+    bus.subscribe(ROOMS_CREATE_SUBJECT, onCreate, { queue: GAME_NODES_QUEUE_GROUP }),
+  ]);
+
+  // Renewal keeps the rooms; a lost lease means another node may already run the room.
+  const renewal = setInterval(
+    () => {
+      for (const [roomId, runner] of runners) {
+        if (runner.isClosing) continue;
+        store.renewLease(roomId, nodeId, leaseTtlMs).then(
+          (result) => {
+            if (result.status === 'lost') {
+              logger.warn('lease lost', { roomId });
+              void unload(roomId, 'lease_lost', false);
+            }
+          },
+          (error: unknown) => logger.warn('lease renewal failed', { roomId, error }),
+        );
+      }
+    },
+    Math.max(1, Math.floor(leaseTtlMs / 3)),
+  );
+
+  const idleSweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [roomId, runner] of runners) {
+        if (runner.isIdle(now, idleUnloadMs)) void unload(roomId, 'idle', true);
+      }
+    },
+    Math.max(50, Math.min(5_000, Math.floor(idleUnloadMs / 2))),
+  );
+
+  async function shutdown(reason: UnloadReason, release: boolean): Promise<void> {
+    accepting = false;
+    clearInterval(renewal);
+    clearInterval(idleSweep);
+    await Promise.all(subscriptions.map((s) => s.unsubscribe().catch(() => undefined)));
+    await Promise.allSettled(opening.values());
+    await Promise.all([...runners.keys()].map((roomId) => unload(roomId, reason, release)));
+    await batcher.settled();
+  }
+
+  let stopping: Promise<void> | null = null;
+  logger.info('game node started', { nodeId, games: [...games.keys()] });
+  return {
+    nodeId,
+    rooms: () => [...runners.keys()],
+    place,
+    drain: () => (stopping ??= shutdown('drain', true)),
+    stop: () => (stopping ??= shutdown('stop', false)),
+  };
+}
+
+function isRegistry(
+  games: GameRegistry | Iterable<AnyGameModule | RegisteredGame>,
+): games is GameRegistry {
+  return games instanceof Map;
+}

@@ -1,0 +1,9 @@
+export { chooseBotMove, fallbackBotAction, type BotMove, type BotMoveOptions } from './bot-moves.js';
+export { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
+export { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
+export { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';
+export { createJsonLogger, parseLogLevel, silentLogger, type Logger } from './logger.js';
+export { placeRoom, sendRoomCommand, type RoomClientOptions } from './room-client.js';
+export { applyRoomEvent, isRoomEventRecord, type RoomEventRecord } from './room-event.js';
+export { loadRoomState, RoomLoadError, type LoadedRoomState } from './room-loading.js';
+export { parlorGame, defaultGames } from './games.js';

@@ -1,0 +1,79 @@
+import { isBusError, type Bus } from '@veil/bus';
+import {
+  placeReplySchema,
+  protocolError,
+  roomCmdSubject,
+  roomCommandReplySchema,
+  ROOMS_PLACE_SUBJECT,
+  type RoomCommand,
+  type RoomCommandReply,
+} from '@veil/protocol';
+
+export interface RoomClientOptions {
+  /** One request's timeout (default 5 s). */
+  timeoutMs?: number;
+  /** Give up (with `unavailable`) after this long in total (default 30 s). */
+  deadlineMs?: number;
+  /** Pause between attempts while no node can take the room yet (default 50 ms). */
+  retryDelayMs?: number;
+}
+
+/**
+ * Sends a command to whichever node owns the room, the way a gateway does (DESIGN §5, §7): when
+ * nothing answers the room's subject (`no_responders`: no node runs it, e.g. after a crash or an
+ * idle unload), it asks `veil.rooms.place` for a node to load it, then sends again. `unavailable`
+ * (the lease is still held by a node that stopped answering, or a node let the room go) and
+ * timeouts are retried until the deadline. Retrying is safe because `act` and `policy` carry a
+ * `requestId`: a repeated request is answered from its first commit.
+ */
+export async function sendRoomCommand(
+  bus: Bus,
+  roomId: string,
+  command: RoomCommand,
+  options: RoomClientOptions = {},
+): Promise<RoomCommandReply> {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const deadline = Date.now() + (options.deadlineMs ?? 30_000);
+  const pause = (): Promise<void> =>
+    new Promise((resolve) => setTimeout(resolve, options.retryDelayMs ?? 50));
+  while (Date.now() < deadline) {
+    try {
+      const reply = roomCommandReplySchema.parse(
+        await bus.request(roomCmdSubject(roomId), command, { timeoutMs }),
+      );
+      if (reply.ok || reply.error.code !== 'unavailable') return reply;
+      await pause();
+    } catch (error) {
+      if (isBusError(error) && error.code === 'no_responders') {
+        const placed = await placeRoom(bus, roomId, timeoutMs);
+        if (placed === 'not_found') return { ok: false, error: protocolError('room_not_found') };
+        if (placed === 'retry') await pause();
+      } else if (isBusError(error) && error.code === 'timeout') {
+        continue;
+      } else {
+        throw error;
+      }
+    }
+  }
+  return { ok: false, error: protocolError('unavailable') };
+}
+
+/** Asks the game nodes' queue group to load the room. */
+export async function placeRoom(
+  bus: Bus,
+  roomId: string,
+  timeoutMs = 5_000,
+): Promise<'placed' | 'not_found' | 'retry'> {
+  try {
+    const reply = placeReplySchema.parse(
+      await bus.request(ROOMS_PLACE_SUBJECT, { roomId }, { timeoutMs }),
+    );
+    if (reply.ok) return 'placed';
+    return reply.error.code === 'room_not_found' ? 'not_found' : 'retry';
+  } catch (error) {
+    if (isBusError(error) && (error.code === 'no_responders' || error.code === 'timeout')) {
+      return 'retry';
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,60 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { newGame, persistGame } from '@veil/engine';
+import { protocolError, type CreateRoomCommand, type ProtocolError } from '@veil/protocol';
+import { StoreError, type RoomStore } from '@veil/store';
+import type { GameRegistry } from './game-registry.js';
+import type { Logger } from './logger.js';
+
+export type CreateRoomResult =
+  { ok: true; roomId: string } | { ok: false; error: ProtocolError };
+
+/**
+ * Sets a room up: checks the seats against the game's, runs the game's setup with the room's
+ * seed, and stores the room with its first snapshot (version 0). The seed is drawn here when the
+ * creator gave none (the node is not rules code: only rules must avoid ambient randomness), and
+ * is kept in the room options, which are never published.
+ */
+export async function createRoom(
+  store: RoomStore,
+  games: GameRegistry,
+  command: CreateRoomCommand,
+  logger: Logger,
+): Promise<CreateRoomResult> {
+  const game = games.get(command.game);
+  if (!game) return { ok: false, error: protocolError('bad_request') };
+  const gameOptions = command.options.gameOptions ?? {};
+  const seed = command.options.seed ?? randomBytes(16).toString('hex');
+  let snapshot;
+  let expectedSeats: string[];
+  try {
+    expectedSeats = game.module.seats(gameOptions);
+    snapshot = newGame(game.module, gameOptions, seed);
+  } catch (error) {
+    logger.warn('room setup refused', { game: command.game, error });
+    return { ok: false, error: protocolError('bad_request') };
+  }
+  const seats = Object.keys(command.seats);
+  if (seats.length !== expectedSeats.length || !expectedSeats.every((s) => seats.includes(s))) {
+    return { ok: false, error: protocolError('bad_request') };
+  }
+  const roomId = command.roomId ?? randomUUID();
+  try {
+    await store.createRoom({
+      id: roomId,
+      game: game.module.id,
+      rulesVersion: game.module.rulesVersion,
+      options: { ...command.options, seed },
+      seats: command.seats,
+      status: 'active',
+      snapshot: persistGame(snapshot),
+    });
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'room_exists') {
+      return { ok: false, error: protocolError('bad_request') };
+    }
+    logger.error('room creation failed', { roomId, error });
+    return { ok: false, error: protocolError('unavailable') };
+  }
+  logger.info('room created', { roomId, game: game.module.id });
+  return { ok: true, roomId };
+}

@@ -1,0 +1,544 @@
+import type { Bus, BusMessage, BusSubscription } from '@veil/bus';
+import { isRulesError, persistGame, type AnyGameModule, type GameSnapshot } from '@veil/engine';
+import {
+  GAME_NODES_QUEUE_GROUP,
+  protocolError,
+  roomCmdSubject,
+  roomCommandReplySchema,
+  roomCommandSchema,
+  roomViewSubject,
+  SPECTATOR,
+  type ActCommand,
+  type BotLevel,
+  type ErrorCode,
+  type PolicyCommand,
+  type RoomCommand,
+  type RoomCommandReply,
+  type ViewPayload,
+} from '@veil/protocol';
+import { snapshotReason, type CommitResult, type RoomRecord, type RoomStore } from '@veil/store';
+import { createActor, waitFor, type ActorRefFrom } from 'xstate';
+import { chooseBotMove, type BotMoveOptions } from './bot-moves.js';
+import type { CommitBatcher } from './commit-batcher.js';
+import type { GameRegistry, RegisteredGame } from './game-registry.js';
+import type { Logger } from './logger.js';
+import { applyRoomEvent, type RoomEventRecord } from './room-event.js';
+import { createRoomLifecycle, type LoadedRoom, type RoomLifecycleMachine } from './room-lifecycle.js';
+import { loadRoomState, RoomLoadError } from './room-loading.js';
+import { SerialQueue } from './serial-queue.js';
+import { SpectatorDelay } from './spectator-delay.js';
+import { viewPayload, viewPublication } from './viewer-payloads.js';
+
+export interface RoomRunnerDeps {
+  readonly nodeId: string;
+  readonly store: RoomStore;
+  readonly bus: Bus;
+  readonly games: GameRegistry;
+  readonly batcher: CommitBatcher;
+  readonly logger: Logger;
+  readonly bots: BotMoveOptions;
+  /** Events between interval snapshots (the store's snapshot policy). */
+  readonly snapshotInterval: number;
+  /** The runner can no longer serve the room (fenced, lost, failed): the node unloads it. */
+  readonly unload: (roomId: string, reason: string) => void;
+}
+
+/** Why the runner stopped serving a room. */
+export type UnloadReason = 'idle' | 'drain' | 'fenced' | 'lease_lost' | 'commit_failed' | 'stop';
+
+type Reply = RoomCommandReply;
+type Respond = (reply: Reply) => void;
+
+/** Room options the node reads; the rest are the game's. */
+interface RoomOptions {
+  readonly spectators?: boolean;
+  readonly spectatorDelayTurns?: number;
+}
+
+/** Remembered acks of recent requests, so a quick retry needs no database round trip. */
+const REMEMBERED_ACKS = 256;
+
+function refusal(code: ErrorCode, view?: ViewPayload): Reply {
+  return view === undefined
+    ? { ok: false, error: protocolError(code) }
+    : { ok: false, error: protocolError(code), view };
+}
+
+/**
+ * One live room on a node: an XState actor (the room lifecycle machine, whose context holds the
+ * room's current game snapshot) plus the serial command queue in front of it. The flow of one
+ * action is DESIGN §5: the seat is a decider and the action legal → the next snapshot (pure
+ * stepping) → the event committed with compare-and-set (grouped with other rooms' commits) →
+ * the actor adopts it → the reply → every seat's and the spectators' views are published.
+ */
+export class RoomRunner {
+  private readonly queue = new SerialQueue();
+  private readonly acks = new Map<string, Reply>();
+  private readonly connections = new Map<string, Set<string>>();
+  private readonly botMoves = new Set<string>();
+  private subscription: BusSubscription | null = null;
+  private closing: Promise<void> | null = null;
+  private lastSnapshotVersion: number;
+  private spectatorVersion = -1;
+  private spectatorSnapshot: GameSnapshot<unknown> | null = null;
+  private readonly spectators: SpectatorDelay;
+  private lastActivity = Date.now();
+
+  private constructor(
+    readonly roomId: string,
+    private readonly deps: RoomRunnerDeps,
+    private readonly actor: ActorRefFrom<RoomLifecycleMachine>,
+    loaded: LoadedRoom,
+  ) {
+    this.lastSnapshotVersion = loaded.snapshotVersion;
+    const delay = this.options.spectatorDelayTurns ?? 0;
+    this.spectators = new SpectatorDelay(delay);
+    this.spectators.record({
+      version: loaded.version,
+      snapshot: loaded.snapshot,
+      mark: this.markOf(loaded.snapshot, loaded.version),
+    });
+    this.spectatorSnapshot = this.spectators.shown()?.snapshot ?? null;
+    this.spectatorVersion = this.spectators.shown()?.version ?? -1;
+  }
+
+  /**
+   * Loads the room (the caller holds its lease), then starts serving its command subject and
+   * asks for any bot move the game is waiting on. Throws `RoomLoadError`.
+   */
+  static async open(roomId: string, deps: RoomRunnerDeps): Promise<RoomRunner> {
+    let loadError: unknown = null;
+    let loaded: LoadedRoom | null = null;
+    const machine = createRoomLifecycle(async (id) => {
+      try {
+        const state = await loadRoomState(deps.store, deps.games, id);
+        loaded = { ...state, over: state.game.module.outcome(state.snapshot) !== null };
+        return loaded;
+      } catch (error) {
+        loadError = error;
+        throw error;
+      }
+    });
+    const actor = createActor(machine, { input: { roomId } });
+    actor.start();
+    const settled = await waitFor(actor, (s) => !s.matches('loading'));
+    if (loadError !== null || loaded === null) {
+      actor.stop();
+      throw loadError ?? new RoomLoadError('corrupt_log', roomId);
+    }
+    const runner = new RoomRunner(roomId, deps, actor, loaded);
+    runner.subscription = await deps.bus.subscribe(roomCmdSubject(roomId), runner.onMessage, {
+      queue: GAME_NODES_QUEUE_GROUP,
+    });
+    deps.logger.info('room loaded', {
+      roomId,
+      version: settled.context.version,
+      state: String(settled.value),
+    });
+    runner.scheduleBots();
+    return runner;
+  }
+
+  get version(): number {
+    return this.actor.getSnapshot().context.version;
+  }
+
+  /** `loading` | `active` | `finished` | `abandoned`. */
+  get lifecycle(): string {
+    return String(this.actor.getSnapshot().value);
+  }
+
+  get isClosing(): boolean {
+    return this.closing !== null;
+  }
+
+  /** Nothing queued, no bot move pending, and no command for `idleMs`. */
+  isIdle(now: number, idleMs: number): boolean {
+    return (
+      this.closing === null &&
+      this.queue.size === 0 &&
+      this.botMoves.size === 0 &&
+      now - this.lastActivity >= idleMs
+    );
+  }
+
+  /**
+   * Stops serving: no new commands, the queued ones finish (their commits included), the actor
+   * stops, and with `release` the lease is given up so another node may load the room at once.
+   */
+  close(reason: UnloadReason, release: boolean): Promise<void> {
+    this.closing ??= (async () => {
+      await this.subscription?.unsubscribe().catch(() => undefined);
+      await this.queue.idle();
+      this.actor.stop();
+      if (release) {
+        await this.deps.store.releaseLease(this.roomId, this.deps.nodeId).catch((error) => {
+          this.deps.logger.warn('lease release failed', { roomId: this.roomId, error });
+        });
+      }
+      this.deps.logger.info('room unloaded', { roomId: this.roomId, reason });
+    })();
+    return this.closing;
+  }
+
+  private get context() {
+    const { record, game, snapshot, version } = this.actor.getSnapshot().context;
+    if (!record || !game || !snapshot) throw new Error('room runner without a loaded room');
+    return { record, game, module: game.module, snapshot, version };
+  }
+
+  private get options(): RoomOptions {
+    const options = this.actor.getSnapshot().context.record?.options;
+    return options !== null && typeof options === 'object' ? (options as RoomOptions) : {};
+  }
+
+  private readonly onMessage = async ({ data, respond }: BusMessage): Promise<void> => {
+    if (!respond) return;
+    this.lastActivity = Date.now();
+    const parsed = roomCommandSchema.safeParse(data);
+    if (!parsed.success) {
+      respond(refusal('bad_request'));
+      return;
+    }
+    await this.queue.run(() => this.runCommand(parsed.data, respond));
+  };
+
+  /** One command, in queue order: answer it, then publish what it changed. */
+  private async runCommand(command: RoomCommand, respond: Respond): Promise<void> {
+    if (this.closing) {
+      respond(refusal('unavailable'));
+      return;
+    }
+    let outcome: { reply: Reply; committed?: Committed };
+    try {
+      outcome = await this.execute(command);
+    } catch (error) {
+      this.deps.logger.error('command failed', { roomId: this.roomId, type: command.type, error });
+      outcome = { reply: refusal('internal') };
+    }
+    try {
+      respond(outcome.reply);
+    } catch (error) {
+      this.deps.logger.warn('reply not sent', { roomId: this.roomId, error });
+    }
+    if (outcome.committed) this.afterCommit(outcome.committed);
+  }
+
+  private async execute(command: RoomCommand): Promise<{ reply: Reply; committed?: Committed }> {
+    switch (command.type) {
+      case 'act':
+        return this.act(command);
+      case 'policy':
+        return this.policy(command);
+      case 'join':
+      case 'sync':
+        return { reply: this.currentView(command.viewer, command.type === 'join' ? command : null) };
+      case 'leave':
+        this.connections.get(command.viewer)?.delete(command.connectionId);
+        return { reply: { ok: true, version: this.version } };
+    }
+  }
+
+  private isSeat(seat: string): boolean {
+    return Object.hasOwn(this.context.record.seats, seat);
+  }
+
+  private async act(command: ActCommand): Promise<{ reply: Reply; committed?: Committed }> {
+    if (!this.isSeat(command.seat)) return { reply: refusal('bad_request') };
+    const remembered = this.acks.get(ackKey(command.seat, command.requestId));
+    if (remembered) return { reply: remembered };
+    const { module, snapshot, version } = this.context;
+    if (this.lifecycle === 'abandoned') return { reply: refusal('game_over') };
+    const record: RoomEventRecord = { type: 'act', action: command.action };
+    if (command.version > version) {
+      // The client saw a version this node never committed: another node runs the room now.
+      this.fenced('client ahead of this node');
+      return { reply: refusal('unavailable') };
+    }
+    if (command.version < version) return { reply: await this.staleOrRepeated(command, record) };
+    let next: GameSnapshot<unknown>;
+    try {
+      next = applyRoomEvent(module, snapshot, command.seat, record);
+    } catch (error) {
+      if (isRulesError(error)) return { reply: refusal(error.code) };
+      throw error;
+    }
+    return this.commit(command.seat, command.requestId, record, next);
+  }
+
+  private async policy(command: PolicyCommand): Promise<{ reply: Reply; committed?: Committed }> {
+    if (!this.isSeat(command.seat)) return { reply: refusal('bad_request') };
+    const remembered = this.acks.get(ackKey(command.seat, command.requestId));
+    if (remembered) return { reply: remembered };
+    if (this.lifecycle !== 'active') return { reply: refusal('game_over') };
+    const record: RoomEventRecord = {
+      type: 'policy',
+      kind: command.kind,
+      policy: command.policy,
+    };
+    let next: GameSnapshot<unknown>;
+    try {
+      next = applyRoomEvent(this.context.module, this.context.snapshot, command.seat, record);
+    } catch (error) {
+      if (isRulesError(error)) return { reply: refusal(error.code) };
+      throw error;
+    }
+    return this.commit(command.seat, command.requestId, record, next);
+  }
+
+  /**
+   * A command against an older version is either a retry of a request that already committed
+   * (answered with its original ack, nothing applied) or stale. Only the store knows the first
+   * after a takeover, so it is asked with the item's own (older) version: that can never commit,
+   * since the room's version in the database is at least this node's.
+   */
+  private async staleOrRepeated(command: ActCommand, record: RoomEventRecord): Promise<Reply> {
+    let result: CommitResult;
+    try {
+      result = await this.deps.batcher.commit({
+        roomId: this.roomId,
+        expectedVersion: command.version,
+        seat: command.seat,
+        requestId: command.requestId,
+        action: record,
+      });
+    } catch (error) {
+      this.deps.logger.warn('duplicate check failed', { roomId: this.roomId, error });
+      return refusal('unavailable');
+    }
+    switch (result.status) {
+      case 'duplicate':
+        return this.remember(command.seat, command.requestId, storedAck(result));
+      case 'conflict':
+        if (result.currentVersion !== this.version) {
+          this.fenced('another node committed');
+          return refusal('unavailable');
+        }
+        return refusal('stale_version', this.viewFor(command.seat));
+      case 'not_found':
+        this.deps.unload(this.roomId, 'fenced');
+        return refusal('room_not_found');
+      case 'committed':
+        // Impossible by the argument above; never acknowledge an unchecked action.
+        this.fenced('stale item committed');
+        return refusal('internal');
+    }
+  }
+
+  private async commit(
+    seat: string,
+    requestId: string,
+    record: RoomEventRecord,
+    next: GameSnapshot<unknown>,
+  ): Promise<{ reply: Reply; committed?: Committed }> {
+    const { module, record: room, snapshot: before, version } = this.context;
+    const nextVersion = version + 1;
+    const over = module.outcome(next) !== null;
+    const ack: Reply = { ok: true, version: nextVersion };
+    const waitingOnHumans = module
+      .deciders(next)
+      .some((s: string) => room.seats[s]?.kind === 'human');
+    const reason = snapshotReason(
+      {
+        version: nextVersion,
+        lastSnapshotVersion: this.lastSnapshotVersion,
+        waitingOnHumans,
+        finished: over,
+      },
+      this.deps.snapshotInterval,
+    );
+    let result: CommitResult;
+    try {
+      result = await this.deps.batcher.commit({
+        roomId: this.roomId,
+        expectedVersion: version,
+        seat,
+        requestId,
+        action: record,
+        ack,
+        ...(reason === null ? {} : { snapshot: persistGame(next) }),
+        ...(over ? { roomStatus: 'finished' as const } : {}),
+      });
+    } catch (error) {
+      // Unknown whether it committed: unload, so the next command reloads from the database.
+      this.deps.logger.error('commit failed', { roomId: this.roomId, version: nextVersion, error });
+      this.deps.unload(this.roomId, 'commit_failed');
+      return { reply: refusal('unavailable') };
+    }
+    switch (result.status) {
+      case 'committed':
+        if (reason !== null) this.lastSnapshotVersion = nextVersion;
+        this.actor.send({ type: 'committed', snapshot: next, version: nextVersion, over });
+        return {
+          reply: this.remember(seat, requestId, ack),
+          committed: { before, after: next, version: nextVersion },
+        };
+      case 'duplicate':
+        return { reply: this.remember(seat, requestId, storedAck(result)) };
+      case 'conflict':
+        this.fenced('version conflict on commit');
+        return { reply: refusal('unavailable') };
+      case 'not_found':
+        this.deps.unload(this.roomId, 'fenced');
+        return { reply: refusal('room_not_found') };
+    }
+  }
+
+  /** Another writer committed this room: this node's state is stale, so it lets the room go. */
+  private fenced(why: string): void {
+    this.deps.logger.warn('room fenced', { roomId: this.roomId, version: this.version, why });
+    this.deps.unload(this.roomId, 'fenced');
+  }
+
+  private remember(seat: string, requestId: string, reply: Reply): Reply {
+    this.acks.set(ackKey(seat, requestId), reply);
+    if (this.acks.size > REMEMBERED_ACKS) {
+      const oldest = this.acks.keys().next().value;
+      if (oldest !== undefined) this.acks.delete(oldest);
+    }
+    return reply;
+  }
+
+  private currentView(viewer: string, join: { connectionId: string } | null): Reply {
+    if (viewer !== SPECTATOR && !this.isSeat(viewer)) return refusal('bad_request');
+    if (viewer === SPECTATOR && this.options.spectators === false) return refusal('forbidden');
+    const view = viewer === SPECTATOR ? this.spectatorView() : this.viewFor(viewer);
+    if (!view) return refusal('unavailable');
+    if (join) {
+      const set = this.connections.get(viewer) ?? new Set<string>();
+      set.add(join.connectionId);
+      this.connections.set(viewer, set);
+    }
+    return { ok: true, version: view.version, view };
+  }
+
+  private viewFor(seat: string): ViewPayload {
+    const { module, snapshot, version } = this.context;
+    return viewPayload(module, this.roomId, version, snapshot, seat);
+  }
+
+  private spectatorView(): ViewPayload | null {
+    const shown = this.spectators.shown();
+    if (!shown) return null;
+    return viewPayload(this.context.module, this.roomId, shown.version, shown.snapshot, SPECTATOR);
+  }
+
+  private markOf(snapshot: GameSnapshot<unknown>, version: number): number {
+    const game: RegisteredGame | null = this.actor.getSnapshot().context.game;
+    return game?.turnOf ? game.turnOf(snapshot) : version;
+  }
+
+  /** Publishes every seat's view, then the spectators' if their delayed state moved. */
+  private afterCommit({ before, after, version }: Committed): void {
+    const { module, record } = this.context;
+    for (const seat of Object.keys(record.seats)) {
+      this.publish(seat, viewPublication(module, this.roomId, version, before, after, seat));
+    }
+    this.spectators.record({ version, snapshot: after, mark: this.markOf(after, version) });
+    const shown = this.spectators.shown();
+    if (this.options.spectators !== false && shown && shown.version !== this.spectatorVersion) {
+      this.publish(
+        SPECTATOR,
+        viewPublication(
+          module,
+          this.roomId,
+          shown.version,
+          this.spectatorSnapshot,
+          shown.snapshot,
+          SPECTATOR,
+        ),
+      );
+      this.spectatorVersion = shown.version;
+      this.spectatorSnapshot = shown.snapshot;
+    }
+    this.scheduleBots();
+  }
+
+  private publish(viewer: string, payload: unknown): void {
+    try {
+      this.deps.bus.publish(roomViewSubject(this.roomId, viewer), payload);
+    } catch (error) {
+      this.deps.logger.error('view not published', { roomId: this.roomId, viewer, error });
+    }
+  }
+
+  /** Starts one move request per bot seat the game now waits on (once per version). */
+  private scheduleBots(): void {
+    if (this.closing || this.lifecycle !== 'active') return;
+    const { module, record, snapshot, version } = this.context;
+    for (const seat of module.deciders(snapshot) as string[]) {
+      const stored = record.seats[seat];
+      if (stored?.kind !== 'bot') continue;
+      const key = `${seat}@${version}`;
+      if (this.botMoves.has(key)) continue;
+      this.botMoves.add(key);
+      void this.playBot(module, record, seat, version, stored.level as BotLevel)
+        .catch((error) => this.deps.logger.error('bot move failed', { roomId: this.roomId, error }))
+        .finally(() => this.botMoves.delete(key));
+    }
+  }
+
+  private async playBot(
+    module: AnyGameModule,
+    record: RoomRecord,
+    seat: string,
+    version: number,
+    level: BotLevel,
+  ): Promise<void> {
+    const { snapshot } = this.context;
+    const stillWanted = (): boolean => this.closing === null && this.version === version;
+    const move = await chooseBotMove(
+      this.deps.bus,
+      {
+        game: record.game,
+        roomId: this.roomId,
+        seat,
+        version,
+        level,
+        view: module.view(snapshot, seat),
+        legalActions: module.legalActions(snapshot, seat),
+      },
+      this.deps.logger,
+      this.deps.bots,
+      stillWanted,
+    );
+    if (!move) return;
+    await this.queue.run(() =>
+      this.runCommand(
+        {
+          type: 'act',
+          seat,
+          version,
+          action: move.action,
+          requestId: `bot-${seat}-v${version}`,
+        },
+        (reply) => {
+          if (!reply.ok && reply.error.code !== 'stale_version') {
+            this.deps.logger.warn('bot move refused', {
+              roomId: this.roomId,
+              seat,
+              version,
+              code: reply.error.code,
+            });
+          }
+        },
+      ),
+    );
+  }
+}
+
+interface Committed {
+  readonly before: GameSnapshot<unknown>;
+  readonly after: GameSnapshot<unknown>;
+  readonly version: number;
+}
+
+function ackKey(seat: string, requestId: string): string {
+  return `${seat}\u0000${requestId}`;
+}
+
+/** The ack stored with the first commit of a request, as it was given then. */
+function storedAck(result: { version: number; ack: unknown }): Reply {
+  const parsed = roomCommandReplySchema.safeParse(result.ack);
+  return parsed.success ? parsed.data : { ok: true, version: result.version };
+}

@@ -1,0 +1,110 @@
+import { isBusError, type Bus } from '@veil/bus';
+import {
+  createRoomCommandReplySchema,
+  placeReplySchema,
+  roomCmdSubject,
+  roomCommandReplySchema,
+  ROOMS_CREATE_SUBJECT,
+  ROOMS_PLACE_SUBJECT,
+  type CreateRoomCommand,
+  type CreateRoomCommandReply,
+  type RoomCommand,
+  type RoomCommandReply,
+} from '@veil/protocol';
+import { GatewayError } from './errors.js';
+import type { Logger } from './logger.js';
+
+export interface NodeClientOptions {
+  /** How long a room command may take (default 5 s). */
+  commandTimeoutMs?: number;
+  /** How long room creation may take: the game's setup runs (default 10 s). */
+  createTimeoutMs?: number;
+  /** How long a placement (load + claim) may take (default 10 s). */
+  placeTimeoutMs?: number;
+}
+
+/**
+ * The gateway's side of the node protocol (DESIGN §7): room commands on
+ * `veil.room.<id>.cmd`, placement on `veil.rooms.place` when no node answers for a room, and
+ * room creation on `veil.rooms.create`. Every reply is validated; a reply that does not parse
+ * is an `internal` error, never forwarded.
+ */
+export class NodeClient {
+  private readonly commandTimeoutMs: number;
+  private readonly createTimeoutMs: number;
+  private readonly placeTimeoutMs: number;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly logger: Logger,
+    options: NodeClientOptions = {},
+  ) {
+    this.commandTimeoutMs = options.commandTimeoutMs ?? 5_000;
+    this.createTimeoutMs = options.createTimeoutMs ?? 10_000;
+    this.placeTimeoutMs = options.placeTimeoutMs ?? 10_000;
+  }
+
+  /**
+   * Sends a command to the room's owner. When no node owns the room (`no_responders`), asks
+   * the game nodes to place it and sends the command once more.
+   */
+  async command(roomId: string, command: RoomCommand): Promise<RoomCommandReply> {
+    const subject = roomCmdSubject(roomId);
+    let raw: unknown;
+    try {
+      raw = await this.bus.request(subject, command, { timeoutMs: this.commandTimeoutMs });
+    } catch (error) {
+      if (!isBusError(error, 'no_responders')) throw error;
+      await this.place(roomId);
+      raw = await this.bus.request(subject, command, { timeoutMs: this.commandTimeoutMs });
+    }
+    const reply = roomCommandReplySchema.safeParse(raw);
+    if (!reply.success) {
+      this.logger.error('malformed room command reply', { roomId, type: command.type });
+      throw new GatewayError('internal');
+    }
+    return reply.data;
+  }
+
+  /** Asks one game node to load and claim the room; throws its refusal as a GatewayError. */
+  async place(roomId: string): Promise<void> {
+    let raw: unknown;
+    try {
+      raw = await this.bus.request(
+        ROOMS_PLACE_SUBJECT,
+        { roomId },
+        {
+          timeoutMs: this.placeTimeoutMs,
+        },
+      );
+    } catch (error) {
+      if (isBusError(error, 'no_responders')) throw new GatewayError('unavailable');
+      throw error;
+    }
+    const reply = placeReplySchema.safeParse(raw);
+    if (!reply.success) {
+      this.logger.error('malformed placement reply', { roomId });
+      throw new GatewayError('internal');
+    }
+    if (!reply.data.ok) throw new GatewayError(reply.data.error.code);
+    this.logger.debug('room placed', { roomId, nodeId: reply.data.nodeId });
+  }
+
+  async createRoom(command: CreateRoomCommand): Promise<CreateRoomCommandReply> {
+    let raw: unknown;
+    try {
+      raw = await this.bus.request(ROOMS_CREATE_SUBJECT, command, {
+        timeoutMs: this.createTimeoutMs,
+      });
+    } catch (error) {
+      if (isBusError(error, 'no_responders')) throw new GatewayError('unavailable');
+      throw error;
+    }
+    const reply = createRoomCommandReplySchema.safeParse(raw);
+    if (!reply.success) {
+      this.logger.error('malformed room creation reply', { game: command.game });
+      throw new GatewayError('internal');
+    }
+    return reply.data;
+  }
+}

@@ -1,0 +1,109 @@
+import os from 'node:os';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+/** What `npm run bench -- <name> [--quick] [--json]` hands to a benchmark's `main`. */
+export interface BenchOptions {
+  /** Reduced sizes: the whole benchmark finishes in under a minute. */
+  readonly quick: boolean;
+  /** The dispatcher prints the figures as one JSON object on the last line. */
+  readonly json: boolean;
+}
+
+/** A benchmark's figures: plain JSON, nested one level by section. */
+export type Figures = Record<string, unknown>;
+
+export type BenchMain = (options: BenchOptions) => Promise<Figures>;
+
+/** Progress goes to stderr, so stdout carries only the figures (and the JSON line). */
+export function progress(message: string): void {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+/** One line of the human-readable report, on stdout. */
+export function say(message = ''): void {
+  process.stdout.write(`${message}\n`);
+}
+
+/** Prints `label  value` rows with the values aligned. */
+export function table(title: string, rows: readonly (readonly [string, string])[]): void {
+  const width = Math.max(...rows.map(([label]) => label.length));
+  say(title);
+  for (const [label, value] of rows) say(`  ${label.padEnd(width)}  ${value}`);
+  say();
+}
+
+let collect: (() => void) | undefined;
+
+/**
+ * A full garbage collection, also when node was started without `--expose-gc` (the flag can be
+ * turned on at run time; `gc` is then fetched from a fresh context).
+ */
+export function fullGc(): void {
+  if (!collect) {
+    const exposed = (globalThis as { gc?: () => void }).gc;
+    if (exposed) collect = exposed;
+    else {
+      v8.setFlagsFromString('--expose-gc');
+      collect = vm.runInNewContext('gc') as () => void;
+    }
+  }
+  for (let i = 0; i < 3; i++) collect();
+}
+
+/** Heap in use after a full collection, in bytes. */
+export function heapAfterGc(): number {
+  fullGc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Milliseconds, sub-millisecond resolution. */
+export function now(): number {
+  return performance.now();
+}
+
+/** The `p`-th percentile (0–100) of ascending `sorted`, nearest-rank. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] as number;
+}
+
+export function round(value: number, digits = 0): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/** `12345.6` → `12,346`. */
+export function count(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+export function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** Where and when the figures were measured. */
+export function machine(): Figures {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    loadAvg1m: round(os.loadavg()[0] ?? 0, 2),
+    platform: `${os.platform()} ${os.release()}`,
+  };
+}
+
+/** Calls `report` every `everyMs` at most; for progress lines in tight loops. */
+export function throttle(everyMs: number): (report: () => void) => void {
+  let last = now();
+  return (report) => {
+    const t = now();
+    if (t - last >= everyMs) {
+      last = t;
+      report();
+    }
+  };
+}

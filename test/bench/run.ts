@@ -1,0 +1,81 @@
+/**
+ * `npm run bench -- <name> [--quick] [--json]`: runs one benchmark of test/bench/<name>/.
+ *
+ * The human-readable figures go to stdout, progress to stderr; with `--json` the last line of
+ * stdout is one JSON object with every figure. Timing never decides pass/fail: the exit code
+ * is non-zero only when the benchmark itself could not run.
+ */
+import type { BenchMain, BenchOptions } from './common/bench.js';
+import { machine } from './common/bench.js';
+
+const BENCHMARKS: Record<string, { about: string; load: () => Promise<{ main: BenchMain }> }> = {
+  'netrunner-apply': {
+    about: 'Netrunner random self-play: applied actions/s, choose cost, view and snapshot costs',
+    load: () => import('./netrunner-apply/main.js'),
+  },
+  'node-throughput': {
+    about:
+      'a tiny draw/play game: Veil in-process, Veil durable on Postgres, boardgame.io; NATS latency',
+    load: () => import('./node-throughput/main.js'),
+  },
+};
+
+const FLAGS = new Set(['--quick', '--json']);
+
+function usage(): string {
+  const names = Object.entries(BENCHMARKS)
+    .map(([name, { about }]) => `  ${name.padEnd(18)} ${about}`)
+    .join('\n');
+  return `usage: npm run bench -- <name> [--quick] [--json]\n\nbenchmarks:\n${names}\n`;
+}
+
+async function run(argv: readonly string[]): Promise<number> {
+  const names = argv.filter((a) => !a.startsWith('--'));
+  const flags = argv.filter((a) => a.startsWith('--'));
+  if (flags.includes('--help') || flags.includes('-h')) {
+    process.stdout.write(usage());
+    return 0;
+  }
+  const unknownFlags = flags.filter((f) => !FLAGS.has(f));
+  if (names.length !== 1 || unknownFlags.length > 0) {
+    const problem =
+      names.length === 0
+        ? 'no benchmark named'
+        : names.length > 1
+          ? `one benchmark at a time, got ${names.join(', ')}`
+          : `unknown option ${unknownFlags.join(', ')}`;
+    process.stderr.write(`bench: ${problem}\n${usage()}`);
+    return 2;
+  }
+  const name = names[0] as string;
+  const bench = BENCHMARKS[name];
+  if (!bench) {
+    process.stderr.write(
+      `bench: unknown benchmark "${name}"; known: ${Object.keys(BENCHMARKS).join(', ')}\n${usage()}`,
+    );
+    return 2;
+  }
+  const options: BenchOptions = { quick: flags.includes('--quick'), json: flags.includes('--json') };
+  const { main } = await bench.load();
+  const began = performance.now();
+  const figures = await main(options);
+  const result = {
+    benchmark: name,
+    quick: options.quick,
+    ...figures,
+    machine: machine(),
+    wallSeconds: Math.round((performance.now() - began) / 100) / 10,
+  };
+  process.stdout.write(`${name}: done in ${result.wallSeconds} s\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  return 0;
+}
+
+run(process.argv.slice(2)).then(
+  // Benchmarks may leave pools or timers behind; the figures are printed, so leave now.
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`bench: failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);
