@@ -21,6 +21,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     switch (command) {
       case 'selfplay':
         return runSelfplay(rest);
+      case 'start':
+        return (await import('./start.js')).start(rest);
       case 'cards':
         return runCards(rest);
       case undefined:

@@ -86,8 +86,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     snapshotInterval: options.snapshotInterval ?? DEFAULT_SNAPSHOT_INTERVAL,
     // Fenced or failed rooms are let go without releasing: the lease is someone else's, or
     // will be after it expires; `releaseLease` only acts while this node holds it anyway.
-    unload: (roomId: string, reason: string) =>
-      void unload(roomId, reason as UnloadReason, true),
+    unload: (roomId: string, reason: string) => void unload(roomId, reason as UnloadReason, true),
   };
 
   async function claimAndOpen(roomId: string): Promise<PlaceReply> {

@@ -1,4 +1,9 @@
-export { chooseBotMove, fallbackBotAction, type BotMove, type BotMoveOptions } from './bot-moves.js';
+export {
+  chooseBotMove,
+  fallbackBotAction,
+  type BotMove,
+  type BotMoveOptions,
+} from './bot-moves.js';
 export { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
 export { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
 export { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';

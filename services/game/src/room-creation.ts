@@ -5,8 +5,7 @@ import { StoreError, type RoomStore } from '@veil/store';
 import type { GameRegistry } from './game-registry.js';
 import type { Logger } from './logger.js';
 
-export type CreateRoomResult =
-  { ok: true; roomId: string } | { ok: false; error: ProtocolError };
+export type CreateRoomResult = { ok: true; roomId: string } | { ok: false; error: ProtocolError };
 
 /**
  * Sets a room up: checks the seats against the game's, runs the game's setup with the room's

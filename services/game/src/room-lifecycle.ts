@@ -64,9 +64,7 @@ export function createRoomLifecycle(load: (roomId: string) => Promise<LoadedRoom
         version: loaded.version,
       })),
       adoptCommittedSnapshot: assign(({ context, event }) =>
-        event.type === 'committed'
-          ? { snapshot: event.snapshot, version: event.version }
-          : context,
+        event.type === 'committed' ? { snapshot: event.snapshot, version: event.version } : context,
       ),
     },
   }).createMachine({

@@ -11,6 +11,8 @@ export interface LoadedRoomState {
   readonly version: number;
   /** Version of the stored snapshot the replay started from. */
   readonly snapshotVersion: number;
+  /** The state before the last replayed event (null when no event was replayed). */
+  readonly previousSnapshot: GameSnapshot<unknown> | null;
 }
 
 export class RoomLoadError extends Error {
@@ -42,10 +44,12 @@ export async function loadRoomState(
   }
   let snapshot = restoreGame(game.module, loaded.snapshot.snapshot as PersistedGame<unknown>);
   let version = loaded.snapshot.version;
+  let previousSnapshot: GameSnapshot<unknown> | null = null;
   for (const event of loaded.events) {
     if (event.version !== version + 1 || !isRoomEventRecord(event.action)) {
       throw new RoomLoadError('corrupt_log', roomId);
     }
+    previousSnapshot = snapshot;
     try {
       snapshot = applyRoomEvent(game.module, snapshot, event.seat, event.action);
     } catch {
@@ -59,5 +63,6 @@ export async function loadRoomState(
     snapshot,
     version,
     snapshotVersion: loaded.snapshot.version,
+    previousSnapshot,
   };
 }

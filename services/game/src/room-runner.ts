@@ -23,7 +23,11 @@ import type { CommitBatcher } from './commit-batcher.js';
 import type { GameRegistry, RegisteredGame } from './game-registry.js';
 import type { Logger } from './logger.js';
 import { applyRoomEvent, type RoomEventRecord } from './room-event.js';
-import { createRoomLifecycle, type LoadedRoom, type RoomLifecycleMachine } from './room-lifecycle.js';
+import {
+  createRoomLifecycle,
+  type LoadedRoom,
+  type RoomLifecycleMachine,
+} from './room-lifecycle.js';
 import { loadRoomState, RoomLoadError } from './room-loading.js';
 import { SerialQueue } from './serial-queue.js';
 import { SpectatorDelay } from './spectator-delay.js';
@@ -98,8 +102,6 @@ export class RoomRunner {
       snapshot: loaded.snapshot,
       mark: this.markOf(loaded.snapshot, loaded.version),
     });
-    this.spectatorSnapshot = this.spectators.shown()?.snapshot ?? null;
-    this.spectatorVersion = this.spectators.shown()?.version ?? -1;
   }
 
   /**
@@ -107,29 +109,33 @@ export class RoomRunner {
    * asks for any bot move the game is waiting on. Throws `RoomLoadError`.
    */
   static async open(roomId: string, deps: RoomRunnerDeps): Promise<RoomRunner> {
-    let loadError: unknown = null;
-    let loaded: LoadedRoom | null = null;
+    // Filled in by the lifecycle's load step (closures defeat narrowing of plain `let`s).
+    const outcome: { loaded: LoadedRoom | null; error: unknown } = { loaded: null, error: null };
     const machine = createRoomLifecycle(async (id) => {
       try {
         const state = await loadRoomState(deps.store, deps.games, id);
-        loaded = { ...state, over: state.game.module.outcome(state.snapshot) !== null };
-        return loaded;
+        outcome.loaded = { ...state, over: state.game.module.outcome(state.snapshot) !== null };
+        return outcome.loaded;
       } catch (error) {
-        loadError = error;
+        outcome.error = error;
         throw error;
       }
     });
     const actor = createActor(machine, { input: { roomId } });
     actor.start();
     const settled = await waitFor(actor, (s) => !s.matches('loading'));
-    if (loadError !== null || loaded === null) {
+    const loaded = outcome.loaded;
+    if (outcome.error !== null || loaded === null) {
       actor.stop();
-      throw loadError ?? new RoomLoadError('corrupt_log', roomId);
+      throw outcome.error ?? new RoomLoadError('corrupt_log', roomId);
     }
     const runner = new RoomRunner(roomId, deps, actor, loaded);
     runner.subscription = await deps.bus.subscribe(roomCmdSubject(roomId), runner.onMessage, {
       queue: GAME_NODES_QUEUE_GROUP,
     });
+    // The previous owner may have died between a commit and its publication: publishing the
+    // current views again means a subscriber never sees a gap (a version may repeat).
+    runner.publishViews(loaded.previousSnapshot, loaded.snapshot, loaded.version);
     deps.logger.info('room loaded', {
       roomId,
       version: settled.context.version,
@@ -232,7 +238,9 @@ export class RoomRunner {
         return this.policy(command);
       case 'join':
       case 'sync':
-        return { reply: this.currentView(command.viewer, command.type === 'join' ? command : null) };
+        return {
+          reply: this.currentView(command.viewer, command.type === 'join' ? command : null),
+        };
       case 'leave':
         this.connections.get(command.viewer)?.delete(command.connectionId);
         return { reply: { ok: true, version: this.version } };
@@ -428,13 +436,26 @@ export class RoomRunner {
     return game?.turnOf ? game.turnOf(snapshot) : version;
   }
 
-  /** Publishes every seat's view, then the spectators' if their delayed state moved. */
   private afterCommit({ before, after, version }: Committed): void {
+    this.spectators.record({ version, snapshot: after, mark: this.markOf(after, version) });
+    this.publishViews(before, after, version);
+    this.scheduleBots();
+  }
+
+  /** Publishes every seat's view, then the spectators' if their delayed state moved. */
+  private publishViews(
+    before: GameSnapshot<unknown> | null,
+    after: GameSnapshot<unknown>,
+    version: number,
+  ): void {
     const { module, record } = this.context;
     for (const seat of Object.keys(record.seats)) {
-      this.publish(seat, viewPublication(module, this.roomId, version, before, after, seat));
+      // Without a previous state (a load at a stored snapshot) there are no new entries to send.
+      this.publish(
+        seat,
+        viewPublication(module, this.roomId, version, before ?? after, after, seat),
+      );
     }
-    this.spectators.record({ version, snapshot: after, mark: this.markOf(after, version) });
     const shown = this.spectators.shown();
     if (this.options.spectators !== false && shown && shown.version !== this.spectatorVersion) {
       this.publish(
@@ -443,7 +464,7 @@ export class RoomRunner {
           module,
           this.roomId,
           shown.version,
-          this.spectatorSnapshot,
+          this.spectatorSnapshot ?? shown.snapshot,
           shown.snapshot,
           SPECTATOR,
         ),
@@ -451,7 +472,6 @@ export class RoomRunner {
       this.spectatorVersion = shown.version;
       this.spectatorSnapshot = shown.snapshot;
     }
-    this.scheduleBots();
   }
 
   private publish(viewer: string, payload: unknown): void {

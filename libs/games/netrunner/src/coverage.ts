@@ -1,5 +1,6 @@
 import { CARDS } from './catalog/index.js';
 import { behaviourOf } from './cards/registry.js';
+import { RUNNER_COVERAGE } from './cards/neutral-runner/runner-coverage.js';
 
 export type CoverageStatus = 'full' | 'partial';
 
@@ -15,6 +16,7 @@ export interface CardCoverage {
  * are implemented and tested. Cards not listed here have no behaviour yet.
  */
 const NOTES: Readonly<Record<string, { status: CoverageStatus; notes: string }>> = {
+  ...RUNNER_COVERAGE,
   '30005': { status: 'full', notes: '' },
   '30006': { status: 'full', notes: '' },
   '30015': { status: 'full', notes: '' },

@@ -61,6 +61,11 @@ export type ActiveWhere = 'installed' | 'scored' | 'identity' | 'accessed';
 
 export interface TriggerDef {
   readonly on: GameEvent['e'];
+  /**
+   * Its resolution only asks its controller a question (a decision). Such abilities that
+   * trigger together are all put on the decision stack at once, and resolve last-in first-out.
+   */
+  readonly stacks?: boolean;
   /** Where the source must be for the ability to be active (default `installed`). */
   readonly where?: ActiveWhere;
   when?(g: Game, source: string, event: GameEvent): boolean;
@@ -86,8 +91,8 @@ export interface StaticDef {
   canPlay?(g: Game): boolean;
   /** Install only on a piece of ice (Botulus, Tranquilizer). */
   readonly hostOnIce?: boolean;
-  /** Additional cards to access when breaching `server` (called once per breach). */
-  extraAccess?(g: Game, source: string, server: string): number;
+  /** Additional cards to access when breaching `server`; `first`: first breach of it this turn. */
+  extraAccess?(g: Game, source: string, server: string, first: boolean): number;
   /** Persistent: if the Runner trashes it while accessing it, active until the run ends. */
   readonly persistent?: boolean;
   /** The Runner must reveal this card when accessing it from these zones (Byte! in R&D). */

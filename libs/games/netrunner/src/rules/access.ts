@@ -23,8 +23,10 @@ export function beginBreach(g: Game): void {
   const server = run.server;
   const root = [...serverOf(g, server).root];
   let pileLeft = 0;
+  const first = !g.memory.firsts[`breach:${server}`];
+  g.memory.firsts[`breach:${server}`] = true;
   const extra = activeStatics(g, 'runner').reduce(
-    (sum, { source, statics }) => sum + (statics.extraAccess?.(g, source.uid, server) ?? 0),
+    (sum, { source, statics }) => sum + (statics.extraAccess?.(g, source.uid, server, first) ?? 0),
     0,
   );
   if (server === 'hq') pileLeft = 1 + run.mods.extraAccess + extra;

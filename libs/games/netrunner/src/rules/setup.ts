@@ -81,6 +81,7 @@ export function setupGame(
     mulligansDone: [],
     pauses: emptyPauses<Side, NetrunnerDecision>(),
     tasks: [],
+    nextBatch: 1,
     memory: freshTurnMemory(false),
     log: [],
     outcome: null,
@@ -96,7 +97,8 @@ export function setupGame(
   return g;
 }
 
-function newCard(g: Game, code: string, side: Side, loc: Location): string {
+/** Creates a card instance at `loc` (not yet in any zone array): fresh uid and handles. */
+export function newCard(g: Game, code: string, side: Side, loc: Location): string {
   const uid = String(g.nextUid);
   g.nextUid += 1;
   const c: CardState = {

@@ -58,8 +58,15 @@ export function runTasks(g: Game): void {
 }
 
 function drainTasks(g: Game): void {
-  while (g.tasks.length > 0 && !hasDecision(g) && !g.outcome) {
+  let stackedBatch: number | null = null;
+  while (g.tasks.length > 0 && !g.outcome) {
     const [task, ...rest] = g.tasks as [Task, ...Task[]];
+    // A pending decision stops the queue, except for more abilities of the batch that is
+    // being stacked (they only push decisions of their own, answered last-in first-out).
+    if (hasDecision(g) && !(stacks(task) && task.t === 'trigger' && task.batch === stackedBatch)) {
+      break;
+    }
+    if (task.t === 'trigger' && stacks(task)) stackedBatch = task.batch;
     g.tasks = [];
     const runBefore = g.run?.id;
     executeTask(g, task);
@@ -71,6 +78,10 @@ function drainTasks(g: Game): void {
       return;
     }
   }
+}
+
+function stacks(task: Task): boolean {
+  return task.t === 'trigger' && behaviourOf(task.code)?.triggers?.[task.index]?.stacks === true;
 }
 
 /** Runs `fn` (a decision answer or an action) as if it were a task at the head of the queue. */
@@ -147,6 +158,8 @@ function candidateSources(g: Game, side: Side): string[] {
  */
 export function fire(g: Game, event: GameEvent): void {
   const order: Side[] = g.active === 'corp' ? ['corp', 'runner'] : ['runner', 'corp'];
+  const batch = g.nextBatch;
+  g.nextBatch += 1;
   for (const side of order) {
     for (const uid of candidateSources(g, side)) {
       const c = g.cards[uid];
@@ -156,7 +169,7 @@ export function fire(g: Game, event: GameEvent): void {
         if (trigger.on !== event.e) return;
         if (!isActiveFor(g, c, trigger.where ?? 'installed', event)) return;
         if (trigger.when && !trigger.when(g, uid, event)) return;
-        g.tasks.push({ t: 'trigger', code: c.code, index, source: uid, event });
+        g.tasks.push({ t: 'trigger', code: c.code, index, source: uid, event, batch });
       });
     }
   }

@@ -53,6 +53,8 @@ export type Task =
       readonly index: number;
       readonly source: string;
       readonly event: GameEvent;
+      /** Abilities triggered by the same event share a batch number. */
+      readonly batch: number;
     }
   /** A step of the core rules. */
   | { readonly t: 'rule'; readonly rule: RuleTask };

@@ -277,6 +277,8 @@ export interface Game {
   mulligansDone: Side[];
   pauses: Pauses<Side, NetrunnerDecision>;
   tasks: Task[];
+  /** Counter of events fired (trigger batches). */
+  nextBatch: number;
   memory: TurnMemory;
   log: LogEntry[];
   outcome: Outcome | null;

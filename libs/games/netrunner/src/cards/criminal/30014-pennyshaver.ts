@@ -3,8 +3,7 @@ import { hostedCredits, loadCredits, takeHostedCredits } from '../helpers.js';
 
 /**
  * Pennyshaver — +1[mu]. Whenever you make a successful run, place 1[credit] on this hardware.
- * [click]: Place 1[credit] on this hardware, then take all credits from it. Limit 1 console
- * per player (core install rule).
+ * [click]: Place 1[credit] on this hardware, then take all credits from it. Limit 1 console.
  */
 export const pennyshaver: CardBehaviour = {
   code: '30014',
@@ -13,7 +12,7 @@ export const pennyshaver: CardBehaviour = {
   abilities: [
     {
       id: 'cash',
-      label: 'Place 1[credit], then take all credits from this hardware',
+      label: 'Place 1[credit], then take all credits',
       timing: 'click',
       usable: () => true,
       resolve: (g, source) => {

@@ -15,7 +15,12 @@ const CODE = '30044';
 export const longevitySerum: CardBehaviour = {
   code: CODE,
   triggers: [
-    { on: 'score', where: 'scored', when: aboutSelf, resolve: (g, source) => ask(g, 'corp', CODE, 'trash', source) },
+    {
+      on: 'score',
+      where: 'scored',
+      when: aboutSelf,
+      resolve: (g, source) => ask(g, 'corp', CODE, 'trash', source),
+    },
   ],
   choices: {
     trash: {
@@ -24,7 +29,9 @@ export const longevitySerum: CardBehaviour = {
       resolve: (g, d, o) => {
         if (o.card) {
           trashCard(g, o.card, 'corp');
-          log(g, 'corp', 'Corp trashes {0}.', [{ uid: o.card, seenBy: ['corp'], hidden: '1 card from HQ' }]);
+          log(g, 'corp', 'Corp trashes {0}.', [
+            { uid: o.card, seenBy: ['corp'], hidden: '1 card from HQ' },
+          ]);
           if (g.corp.hq.length > 0) return ask(g, 'corp', CODE, 'trash', d.source);
         }
         ask(g, 'corp', CODE, 'shuffle', d.source, 3);
@@ -39,9 +46,12 @@ export const longevitySerum: CardBehaviour = {
       resolve: (g, d, o) => {
         const left = typeof d.data === 'number' ? d.data : 0;
         if (o.card) {
-          log(g, 'corp', 'Corp adds {0} from Archives to R&D.', [{ uid: o.card, hidden: '1 card from Archives' }]);
+          log(g, 'corp', 'Corp adds {0} from Archives to R&D.', [
+            { uid: o.card, hidden: '1 card from Archives' },
+          ]);
           moveCard(g, o.card, { zone: 'rd' }, { at: 'top' });
-          if (left > 1 && g.corp.archives.length > 0) return ask(g, 'corp', CODE, 'shuffle', d.source, left - 1);
+          if (left > 1 && g.corp.archives.length > 0)
+            return ask(g, 'corp', CODE, 'shuffle', d.source, left - 1);
         }
         shuffleDeck(g, 'corp');
         log(g, 'corp', 'Corp shuffles R&D.');

@@ -23,7 +23,9 @@ export const hanseiReview: CardBehaviour = {
       resolve: (g, _d, o) => {
         if (!o.card) return;
         trashCard(g, o.card, 'corp');
-        log(g, 'corp', 'Corp trashes {0}.', [{ uid: o.card, seenBy: ['corp'], hidden: '1 card from HQ' }]);
+        log(g, 'corp', 'Corp trashes {0}.', [
+          { uid: o.card, seenBy: ['corp'], hidden: '1 card from HQ' },
+        ]);
       },
     },
   },

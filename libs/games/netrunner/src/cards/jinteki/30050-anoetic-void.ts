@@ -44,7 +44,9 @@ export const anoeticVoid: CardBehaviour = {
       resolve: (g, d, o) => {
         if (o.card) {
           trashCard(g, o.card, 'corp');
-          log(g, 'corp', 'Corp trashes {0}.', [{ uid: o.card, seenBy: ['corp'], hidden: '1 card from HQ' }]);
+          log(g, 'corp', 'Corp trashes {0}.', [
+            { uid: o.card, seenBy: ['corp'], hidden: '1 card from HQ' },
+          ]);
         }
         const left = (typeof d.data === 'number' ? d.data : 1) - 1;
         if (left > 0 && g.corp.hq.length > 0) return ask(g, 'corp', CODE, 'trash', d.source, left);

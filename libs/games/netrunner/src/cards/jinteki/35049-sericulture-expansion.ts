@@ -1,5 +1,5 @@
 import { facts } from '../../facts.js';
-import { log, PUBLIC } from '../../state/log.js';
+import { log } from '../../state/log.js';
 import { placeAdvancements } from '../../rules/advance.js';
 import { installedCorpCards } from '../../actions/legal.js';
 import type { Game } from '../../state/types.js';
@@ -36,6 +36,7 @@ export const sericultureExpansion: CardBehaviour = {
     {
       on: 'discard-phase-ends',
       where: 'scored',
+      stacks: true,
       when: (g, source, event) =>
         event.e === 'discard-phase-ends' &&
         event.side === 'corp' &&
@@ -47,7 +48,8 @@ export const sericultureExpansion: CardBehaviour = {
   ],
   choices: {
     place: {
-      prompt: 'The Corp may remove 1 agenda counter to place 2 advancement counters on 1 installed card.',
+      prompt:
+        'The Corp may remove 1 agenda counter to place 2 advancement counters on 1 installed card.',
       options: (g) => [no, ...installedCards(g).map((uid) => cardChoice(g, uid, true))],
       resolve: (g, d, o) => {
         if (!o.card || !d.source || countersOn(g, d.source, 'agenda') < 1) return;

@@ -31,13 +31,19 @@ export const spinDoctor: CardBehaviour = {
   choices: {
     shuffle: {
       prompt: 'The Corp shuffles up to 2 cards from Archives into R&D.',
-      options: (g) => [option('done'), ...g.corp.archives.map((uid) => cardChoice(g, uid, g.cards[uid]?.faceUp ?? false))],
+      options: (g) => [
+        option('done'),
+        ...g.corp.archives.map((uid) => cardChoice(g, uid, g.cards[uid]?.faceUp ?? false)),
+      ],
       resolve: (g, d, o) => {
         const left = typeof d.data === 'number' ? d.data : 0;
         if (o.card) {
-          log(g, 'corp', 'Corp adds {0} from Archives to R&D.', [{ uid: o.card, hidden: '1 card from Archives' }]);
+          log(g, 'corp', 'Corp adds {0} from Archives to R&D.', [
+            { uid: o.card, hidden: '1 card from Archives' },
+          ]);
           moveCard(g, o.card, { zone: 'rd' }, { at: 'top' });
-          if (left > 1 && g.corp.archives.length > 0) return ask(g, 'corp', CODE, 'shuffle', d.source, left - 1);
+          if (left > 1 && g.corp.archives.length > 0)
+            return ask(g, 'corp', CODE, 'shuffle', d.source, left - 1);
         }
         shuffleDeck(g, 'corp');
         log(g, 'corp', 'Corp shuffles R&D.');

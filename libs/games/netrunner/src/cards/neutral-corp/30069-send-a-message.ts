@@ -8,7 +8,9 @@ const CODE = '30069';
 
 function unrezzedIce(g: Game): string[] {
   return g.serverOrder.flatMap((id) =>
-    (g.servers[id]?.ice ?? []).filter((uid) => !g.cards[uid]?.rezzed && typeOf(g.cards[uid]?.code ?? '') === 'ice'),
+    (g.servers[id]?.ice ?? []).filter(
+      (uid) => !g.cards[uid]?.rezzed && typeOf(g.cards[uid]?.code ?? '') === 'ice',
+    ),
   );
 }
 

@@ -9,7 +9,12 @@ export const superconductingHub: CardBehaviour = {
   code: CODE,
   statics: { handSize: () => 2 },
   triggers: [
-    { on: 'score', where: 'scored', when: aboutSelf, resolve: (g, source) => ask(g, 'corp', CODE, 'draw', source) },
+    {
+      on: 'score',
+      where: 'scored',
+      when: aboutSelf,
+      resolve: (g, source) => ask(g, 'corp', CODE, 'draw', source),
+    },
   ],
   choices: {
     draw: {

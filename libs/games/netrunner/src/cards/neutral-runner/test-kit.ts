@@ -76,7 +76,9 @@ export function advance(s: Snap, stop: (s: Snap) => boolean, limit = 200): Snap 
     const next =
       options.find((a) => a.type === 'pass') ??
       options.find((a) => a.type === 'choose' && ['continue', 'pile', 'keep'].includes(a.value)) ??
-      options.find((a) => a.type === 'choose' && (a.kind === 'discard' || a.kind === 'breach-next'));
+      options.find(
+        (a) => a.type === 'choose' && (a.kind === 'discard' || a.kind === 'breach-next'),
+      );
     if (!next) throw new Error(`cannot advance for ${seat}: ${JSON.stringify(options)}`);
     cur = act(cur, seat, next);
   }
@@ -93,6 +95,11 @@ export function runnerActing(s: Snap): boolean {
     w?.kind === 'runner-action' &&
     deciders(s).includes('runner')
   );
+}
+
+/** An encounter's paid ability window is open. */
+export function encountering(s: Snap): boolean {
+  return s.context.run?.step === 'encounter' && s.context.pauses.windows.length > 0;
 }
 
 /** A decision of kind `kind` (card decisions: `<code>:<choice>`) is on top. */
@@ -134,7 +141,12 @@ function hasClick(s: Snap): boolean {
 }
 
 /** Moves the first card with `code` from wherever (stack/R&D first) to `to`; returns its uid. */
-export function put(g: Game, code: string, to: Location, options: { rezzed?: boolean } = {}): string {
+export function put(
+  g: Game,
+  code: string,
+  to: Location,
+  options: { rezzed?: boolean } = {},
+): string {
   const side = Object.values(g.cards).find((c) => c.code === code)?.side;
   const pools =
     side === 'corp'
@@ -163,6 +175,16 @@ export function iceOn(g: Game, code: string, server: ServerId, rezzed = true): s
   return put(g, code, { zone: 'ice', server }, { rezzed });
 }
 
+/** Installs a Corp card (rezzed or not) in the root of `server` (a remote is created). */
+export function rootOn(g: Game, code: string, server: ServerId, rezzed = false): string {
+  if (!g.servers[server]) {
+    g.servers[server] = { id: server, ice: [], root: [] };
+    g.serverOrder.push(server);
+    g.nextRemote = Math.max(g.nextRemote, Number(server.slice('remote'.length)) + 1);
+  }
+  return put(g, code, { zone: 'root', server }, { rezzed });
+}
+
 /** Empties the Runner's grip into the heap, then moves the given codes there. */
 export function gripOnly(g: Game, codes: readonly string[]): string[] {
   for (const uid of [...g.runner.grip]) moveCard(g, uid, { zone: 'stack' }, { at: 'bottom' });
@@ -176,7 +198,11 @@ export function handle(s: Snap, uid: string, seat: Side): string {
 // --- common actions -------------------------------------------------------------------
 
 export function play(s: Snap, uid: string): Snap {
-  return act(s, 'runner', pick(s, 'runner', (a) => a.type === 'play' && a.card === handle(s, uid, 'runner')));
+  return act(
+    s,
+    'runner',
+    pick(s, 'runner', (a) => a.type === 'play' && a.card === handle(s, uid, 'runner')),
+  );
 }
 
 export function install(s: Snap, uid: string, host?: string): Snap {
@@ -191,7 +217,27 @@ export function install(s: Snap, uid: string, host?: string): Snap {
 
 export function use(s: Snap, uid: string, ability: string, seat: Side = 'runner'): Snap {
   const h = handle(s, uid, seat);
-  return act(s, seat, pick(s, seat, (a) => a.type === 'use' && a.card === h && a.ability === ability));
+  return act(
+    s,
+    seat,
+    pick(s, seat, (a) => a.type === 'use' && a.card === h && a.ability === ability),
+  );
+}
+
+/** Uses an interface ability on exactly these subroutines. */
+export function breakSubs(s: Snap, uid: string, subs: readonly number[], ability = 'break'): Snap {
+  const h = handle(s, uid, 'runner');
+  const wanted = JSON.stringify(subs);
+  return act(
+    s,
+    'runner',
+    pick(
+      s,
+      'runner',
+      (a) =>
+        a.type === 'use' && a.card === h && a.ability === ability && JSON.stringify(a.subs) === wanted,
+    ),
+  );
 }
 
 export function canUse(s: Snap, uid: string, ability: string, seat: Side = 'runner'): boolean {
@@ -202,7 +248,11 @@ export function canUse(s: Snap, uid: string, ability: string, seat: Side = 'runn
 /** Answers the pending decision with a literal value or a card (by uid). */
 export function choose(s: Snap, seat: Side, value: string, byCard = false): Snap {
   const wanted = byCard ? handle(s, value, seat) : value;
-  return act(s, seat, pick(s, seat, (a) => a.type === 'choose' && a.value === wanted));
+  return act(
+    s,
+    seat,
+    pick(s, seat, (a) => a.type === 'choose' && a.value === wanted),
+  );
 }
 
 export function choices(s: Snap, seat: Side): string[] {

@@ -1,15 +1,14 @@
-import { loseClicks } from '../../rules/credits.js';
+import { gainCredits, loseClicks } from '../../rules/credits.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { gainOnPlay } from '../helpers.js';
 
 /**
  * Creative Commission — Gain 5[credit]. If you have any [click] remaining, lose [click].
- * Ruling: the click loss is part of the effect, not a cost, so it is playable with 1 click.
+ * Ruling: losing the click is effect, not cost; it can be played with the last click.
  */
 export const creativeCommission: CardBehaviour = {
   code: '30020',
-  play: (g, source) => {
-    gainOnPlay(5)(g, source);
+  play: (g) => {
+    gainCredits(g, 'runner', 5);
     if (g.runner.clicks > 0) loseClicks(g, 'runner', 1);
   },
 };

@@ -3,8 +3,8 @@ import { drawCards } from '../../rules/draw.js';
 import type { CardBehaviour } from '../behaviour.js';
 
 /**
- * VRcation — Draw 4 cards. If you have any [click] remaining, lose [click].
- * Ruling: the click loss is part of the effect, not a cost, so it is playable with 1 click.
+ * VRcation — Draw 4 cards. If you have any [click] remaining, lose [click]. Ruling: playable
+ * with the last click.
  */
 export const vrcation: CardBehaviour = {
   code: '30021',

@@ -1,10 +1,7 @@
 import { typeOf } from '../../facts.js';
 import type { CardBehaviour } from '../behaviour.js';
 
-/**
- * DZMZ Optimizer — +1[mu]. The first program you install each turn costs 1[credit] less to
- * install. Programs installed earlier in the turn (before this card) count.
- */
+/** DZMZ Optimizer — +1[mu]. The first program you install each turn costs 1[credit] less. */
 export const dzmzOptimizer: CardBehaviour = {
   code: '30022',
   statics: {

@@ -1,6 +1,13 @@
 import type { CardBehaviour } from '../behaviour.js';
-import { aboutSelf, loadCredits, markUsed, takeHostedCredits, usedThisTurn } from '../helpers.js';
-import { trashWhenEmpty } from '../neutral-runner/job.js';
+import { trashIfEmpty } from '../neutral-corp/30071-regolith-mining-license.js';
+import {
+  aboutSelf,
+  hostedCredits,
+  loadCredits,
+  markUsed,
+  takeHostedCredits,
+  usedThisTurn,
+} from '../helpers.js';
 
 /**
  * Telework Contract — When you install this resource, load 9[credit] onto it. When it is
@@ -12,13 +19,13 @@ export const teleworkContract: CardBehaviour = {
   abilities: [
     {
       id: 'take',
-      label: 'Take 3[credit] from this resource',
+      label: 'Take 3[credit]',
       timing: 'click',
-      usable: (g, source) => !usedThisTurn(g, source, 'take'),
+      usable: (g, source) => !usedThisTurn(g, source, 'take') && hostedCredits(g, source) > 0,
       resolve: (g, source) => {
         markUsed(g, source, 'take');
         takeHostedCredits(g, source, 3, 'runner');
-        trashWhenEmpty(g, source);
+        trashIfEmpty(g, source);
       },
     },
   ],

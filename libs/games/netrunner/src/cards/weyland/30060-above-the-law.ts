@@ -7,7 +7,8 @@ import { aboutSelf, ask, cardChoice, no } from '../helpers.js';
 
 const CODE = '30060';
 
-const resources = (g: Game) => g.runner.rig.filter((uid) => typeOf(g.cards[uid]?.code ?? '') === 'resource');
+const resources = (g: Game) =>
+  g.runner.rig.filter((uid) => typeOf(g.cards[uid]?.code ?? '') === 'resource');
 
 /** Above the Law — When you score this agenda, you may trash 1 installed resource. */
 export const aboveTheLaw: CardBehaviour = {

@@ -8,7 +8,8 @@ import { ask, cardChoice, option } from '../helpers.js';
 
 const CODE = '30062';
 
-const programs = (g: Game) => g.runner.rig.filter((uid) => typeOf(g.cards[uid]?.code ?? '') === 'program');
+const programs = (g: Game) =>
+  g.runner.rig.filter((uid) => typeOf(g.cards[uid]?.code ?? '') === 'program');
 
 /**
  * Ballista — [sub] Trash 1 installed program or end the run. Ruling: the Corp chooses.
@@ -24,7 +25,10 @@ export const ballista: CardBehaviour = {
   choices: {
     choose: {
       prompt: 'The Corp trashes 1 installed program or ends the run.',
-      options: (g) => [option('end-the-run'), ...programs(g).map((uid) => cardChoice(g, uid, true))],
+      options: (g) => [
+        option('end-the-run'),
+        ...programs(g).map((uid) => cardChoice(g, uid, true)),
+      ],
       resolve: (g, _d, o) => {
         if (!o.card) return endTheRun(g);
         log(g, 'corp', 'Ballista trashes {0}.', [{ uid: o.card, seenBy: PUBLIC }]);

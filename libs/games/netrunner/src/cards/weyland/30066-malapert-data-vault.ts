@@ -9,7 +9,8 @@ import { ask, cardChoice, no, option, yes } from '../helpers.js';
 
 const CODE = '30066';
 
-const nonAgendas = (g: Game) => g.corp.rd.filter((uid) => typeOf(g.cards[uid]?.code ?? '') !== 'agenda');
+const nonAgendas = (g: Game) =>
+  g.corp.rd.filter((uid) => typeOf(g.cards[uid]?.code ?? '') !== 'agenda');
 
 /**
  * Malapert Data Vault — Whenever you score an agenda from the root of this server, you may

@@ -1,4 +1,4 @@
 import type { CardBehaviour } from '../behaviour.js';
 
-/** The Catalyst: Convention Breaker — "Starter game only." No game text. */
+/** The Catalyst: Convention Breaker — "Starter game only." No ability. */
 export const theCatalyst: CardBehaviour = { code: '30076' };

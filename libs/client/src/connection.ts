@@ -1,0 +1,243 @@
+import {
+  ackSchema,
+  protocolError,
+  SOCKET_EVENTS,
+  type Ack,
+  type ActionJson,
+  type ClientToServerEvents,
+  type ErrorCode,
+  type LogEvent,
+  type ProtocolError,
+  type ServerToClientEvents,
+  type StandingPolicy,
+  type ViewEvent,
+} from '@veil/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { errorCodeOf, VeilError } from './errors.js';
+
+/**
+ * The socket side of the SDK: one connection to one room, as a seat or a spectator. Browser
+ * compatible: it uses only socket.io-client and Web APIs (`crypto.getRandomValues`).
+ */
+
+export interface ConnectOptions {
+  /** The gateway's base URL, e.g. `http://localhost:3000`. */
+  readonly url: string;
+  readonly roomId: string;
+  /** How long to wait for the connection and the first view (default 10 s). */
+  readonly connectTimeoutMs?: number;
+  /** How long an `act` waits for its ack (default 10 s). */
+  readonly ackTimeoutMs?: number;
+  /** Reconnect automatically after a dropped transport (default true). */
+  readonly reconnection?: boolean;
+  /** socket.io transports (default websocket first, then polling). */
+  readonly transports?: ('websocket' | 'polling')[];
+}
+
+export interface SeatConnectOptions extends ConnectOptions {
+  readonly token: string;
+}
+
+export interface ActOptions {
+  /** Act against this version instead of the latest one seen. */
+  readonly version?: number;
+  /** Reuse a request id (a retry of the same action is then applied at most once). */
+  readonly requestId?: string;
+}
+
+type Listener<T> = (value: T) => void;
+
+/** Connects to a room as the seat the token belongs to; resolves once the first view arrived. */
+export function connectSeat(options: SeatConnectOptions): Promise<VeilConnection> {
+  return VeilConnection.open(options, { roomId: options.roomId, token: options.token });
+}
+
+/** Connects to a room as a spectator; resolves once the first (public) view arrived. */
+export function connectSpectator(options: ConnectOptions): Promise<VeilConnection> {
+  return VeilConnection.open(options, { roomId: options.roomId, spectator: true });
+}
+
+export class VeilConnection {
+  private latest: ViewEvent | null = null;
+  private readonly viewListeners = new Set<Listener<ViewEvent>>();
+  private readonly logListeners = new Set<Listener<LogEvent>>();
+  private readonly errorListeners = new Set<Listener<ProtocolError>>();
+  private readonly ackTimeoutMs: number;
+
+  private constructor(
+    readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>,
+    readonly roomId: string,
+    options: ConnectOptions,
+  ) {
+    this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+    socket.on(SOCKET_EVENTS.view, (payload) => {
+      if (!isViewEvent(payload) || payload.roomId !== roomId) return;
+      // A reconnect sends the current view again (same version): still the latest.
+      if (this.latest && payload.version < this.latest.version) return;
+      this.latest = payload;
+      for (const listener of [...this.viewListeners]) listener(payload);
+    });
+    socket.on(SOCKET_EVENTS.log, (payload) => {
+      for (const listener of [...this.logListeners]) listener(payload);
+    });
+    socket.on(SOCKET_EVENTS.error, (payload) => {
+      const error = protocolError(errorCodeOf(payload));
+      for (const listener of [...this.errorListeners]) listener(error);
+    });
+  }
+
+  /** @internal */
+  static open(
+    options: ConnectOptions,
+    auth: { roomId: string; token: string } | { roomId: string; spectator: true },
+  ): Promise<VeilConnection> {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(options.url, {
+      auth,
+      transports: options.transports ?? ['websocket', 'polling'],
+      reconnection: options.reconnection ?? true,
+      forceNew: true,
+    });
+    const connection = new VeilConnection(socket, options.roomId, options);
+    return new Promise<VeilConnection>((resolve, reject) => {
+      const fail = (code: ErrorCode) => {
+        cleanup();
+        socket.close();
+        reject(new VeilError(code));
+      };
+      const timer = setTimeout(() => fail('timeout'), options.connectTimeoutMs ?? 10_000);
+      const onConnectError = (error: Error & { data?: unknown }) => fail(errorCodeOf(error.data));
+      const onError = (error: ProtocolError) => fail(error.code);
+      const stopView = connection.onView(() => {
+        cleanup();
+        resolve(connection);
+      });
+      const stopError = connection.onError(onError);
+      const cleanup = () => {
+        clearTimeout(timer);
+        stopView();
+        stopError();
+        socket.off('connect_error', onConnectError);
+      };
+      socket.on('connect_error', onConnectError);
+    });
+  }
+
+  /** The seat this connection plays, `null` for a spectator (known once a view arrived). */
+  get seat(): string | null {
+    return this.latest?.seat ?? null;
+  }
+
+  /** The latest view received. */
+  get view(): ViewEvent | null {
+    return this.latest;
+  }
+
+  /** The version of the latest view received. */
+  get version(): number | null {
+    return this.latest?.version ?? null;
+  }
+
+  get connected(): boolean {
+    return this.socket.connected;
+  }
+
+  /** Calls `listener` with every new view; returns a function that stops it. */
+  onView(listener: Listener<ViewEvent>): () => void {
+    this.viewListeners.add(listener);
+    return () => this.viewListeners.delete(listener);
+  }
+
+  /** New entries of this viewer's redacted log. */
+  onLog(listener: Listener<LogEvent>): () => void {
+    this.logListeners.add(listener);
+    return () => this.logListeners.delete(listener);
+  }
+
+  /** Errors not tied to a request (e.g. the room cannot be served right now). */
+  onError(listener: Listener<ProtocolError>): () => void {
+    this.errorListeners.add(listener);
+    return () => this.errorListeners.delete(listener);
+  }
+
+  /**
+   * Resolves with the first view (the current one included) that satisfies `predicate`;
+   * rejects with `timeout` after `timeoutMs` (default 10 s).
+   */
+  waitForView(predicate: (view: ViewEvent) => boolean, timeoutMs = 10_000): Promise<ViewEvent> {
+    if (this.latest && predicate(this.latest)) return Promise.resolve(this.latest);
+    return new Promise<ViewEvent>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stop();
+        reject(new VeilError('timeout'));
+      }, timeoutMs);
+      const stop = this.onView((view) => {
+        if (!predicate(view)) return;
+        clearTimeout(timer);
+        stop();
+        resolve(view);
+      });
+    });
+  }
+
+  /**
+   * Plays `action` against the latest version seen (or `options.version`) with a fresh request
+   * id. Resolves with the ack; a refusal is an `{ok: false}` ack, not a rejection.
+   */
+  act(action: ActionJson, options: ActOptions = {}): Promise<Ack> {
+    const version = options.version ?? this.latest?.version ?? 0;
+    const requestId = options.requestId ?? newRequestId();
+    return this.request(SOCKET_EVENTS.act, { version, action, requestId });
+  }
+
+  /** Sets (or with `null` clears) a standing policy for a kind of reaction window. */
+  policy(kind: string, policy: StandingPolicy | null): Promise<Ack> {
+    return this.request(SOCKET_EVENTS.policy, { kind, policy, requestId: newRequestId() });
+  }
+
+  /**
+   * Emits any event with any payload and waits for an ack: for tools and tests that probe the
+   * server with requests the typed methods would not send.
+   */
+  rawRequest(event: string, payload: unknown): Promise<Ack> {
+    return this.request(event, payload);
+  }
+
+  private request(event: string, payload: unknown): Promise<Ack> {
+    return new Promise<Ack>((resolve) => {
+      const emitter = this.socket.timeout(this.ackTimeoutMs) as unknown as {
+        emit(event: string, payload: unknown, ack: (err: unknown, reply: unknown) => void): void;
+      };
+      emitter.emit(event, payload, (err, reply) => {
+        if (err) {
+          resolve({ ok: false, error: protocolError('timeout') });
+          return;
+        }
+        const ack = ackSchema.safeParse(reply);
+        resolve(ack.success ? ack.data : { ok: false, error: protocolError('internal') });
+      });
+    });
+  }
+
+  /** Disconnects for good (no reconnection). */
+  close(): void {
+    this.socket.close();
+  }
+}
+
+function isViewEvent(value: unknown): value is ViewEvent {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v['roomId'] === 'string' &&
+    typeof v['version'] === 'number' &&
+    (v['seat'] === null || typeof v['seat'] === 'string') &&
+    'view' in v
+  );
+}
+
+/** A random request id (128 bits, hex) from the Web Crypto API (browsers and Node ≥ 19). */
+export function newRequestId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,76 @@
+import {
+  createRoomResponseSchema,
+  roomListSchema,
+  roomSummarySchema,
+  type CreateRoomRequestInput,
+  type CreateRoomResponse,
+  type RoomSummary,
+} from '@veil/protocol';
+import type { z } from 'zod';
+import { errorCodeOf, VeilError } from './errors.js';
+
+/** Options of every lobby call: a `fetch` to use (default the global one). */
+export interface HttpOptions {
+  readonly fetch?: typeof fetch;
+  readonly signal?: AbortSignal;
+}
+
+/** `POST /api/rooms`: creates a room; the answer holds one token per human seat. */
+export function createRoom(
+  url: string,
+  request: CreateRoomRequestInput,
+  options: HttpOptions = {},
+): Promise<CreateRoomResponse> {
+  return call(url, '/api/rooms', createRoomResponseSchema, options, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+}
+
+/** `GET /api/rooms`: public summaries, newest first. */
+export async function listRooms(url: string, options: HttpOptions = {}): Promise<RoomSummary[]> {
+  const list = await call(url, '/api/rooms', roomListSchema, options);
+  return list.rooms;
+}
+
+/** `GET /api/rooms/:id`: one room's public summary (`room_not_found` if there is none). */
+export function getRoom(
+  url: string,
+  roomId: string,
+  options: HttpOptions = {},
+): Promise<RoomSummary> {
+  return call(url, `/api/rooms/${encodeURIComponent(roomId)}`, roomSummarySchema, options);
+}
+
+async function call<S extends z.ZodType>(
+  base: string,
+  path: string,
+  schema: S,
+  options: HttpOptions,
+  init: RequestInit = {},
+): Promise<z.infer<S>> {
+  const doFetch = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await doFetch(new URL(path, base), {
+      ...init,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch {
+    throw new VeilError('unavailable');
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new VeilError(response.ok ? 'internal' : 'unavailable', response.status);
+  }
+  if (!response.ok) {
+    const error = (body as { error?: unknown } | null)?.error;
+    throw new VeilError(errorCodeOf(error), response.status);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new VeilError('internal', response.status);
+  return parsed.data;
+}

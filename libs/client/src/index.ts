@@ -1,0 +1,20 @@
+export {
+  connectSeat,
+  connectSpectator,
+  newRequestId,
+  VeilConnection,
+  type ActOptions,
+  type ConnectOptions,
+  type SeatConnectOptions,
+} from './connection.js';
+export { errorCodeOf, VeilError } from './errors.js';
+export { createRoom, getRoom, listRooms, type HttpOptions } from './http.js';
+export type {
+  Ack,
+  CreateRoomRequestInput,
+  CreateRoomResponse,
+  LogEvent,
+  ProtocolError,
+  RoomSummary,
+  ViewEvent,
+} from '@veil/protocol';

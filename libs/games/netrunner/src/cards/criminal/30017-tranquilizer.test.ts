@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { rezCard } from '../../rules/rez.js';
+import {
+  choose,
+  edit,
+  iceOn,
+  install,
+  nextRunnerTurn,
+  runnerTurn,
+  toGrip,
+  toRig,
+} from '../neutral-runner/test-kit.js';
+
+describe('Tranquilizer', () => {
+  it('grows on install and each Runner turn; at 3 counters it derezzes its host', () => {
+    let uid = '';
+    let ice = '';
+    let s = runnerTurn({ runner: ['30017'], corp: ['30072'] }, (g) => {
+      uid = toGrip(g, '30017');
+      ice = iceOn(g, '30072', 'hq', true);
+    });
+    s = install(s, uid, ice);
+    expect(s.context.cards[uid]?.counters.virus).toBe(1);
+    s = nextRunnerTurn(s);
+    expect(s.context.cards[ice]?.rezzed).toBe(true);
+    s = nextRunnerTurn(s);
+    expect(s.context.cards[uid]?.counters.virus).toBe(3);
+    expect(s.context.cards[ice]?.rezzed).toBe(false);
+  });
+
+  it('ruling: stays hosted with its counters after derezzing; derezzes the ice again if rezzed', () => {
+    let uid = '';
+    let ice = '';
+    let s = runnerTurn({ runner: ['30017'], corp: ['30072'] }, (g) => {
+      uid = toGrip(g, '30017');
+      ice = iceOn(g, '30072', 'hq', true);
+    });
+    s = nextRunnerTurn(nextRunnerTurn(install(s, uid, ice)));
+    expect(s.context.cards[ice]?.rezzed).toBe(false);
+    expect(s.context.runner.rig).toContain(uid);
+    expect(s.context.cards[uid]?.host).toBe(ice);
+    expect(s.context.cards[uid]?.counters.virus).toBe(3);
+    s = edit(s, (g) => rezCard(g, ice, { free: true }));
+    s = nextRunnerTurn(s);
+    expect(s.context.cards[uid]?.counters.virus).toBe(4);
+    expect(s.context.cards[ice]?.rezzed).toBe(false);
+  });
+
+  it('ruling: reaching 3 counters mid-turn does not derez; only its own ability checks', () => {
+    let uid = '';
+    let ice = '';
+    let s = runnerTurn({ runner: ['30017'], corp: ['30072'] }, (g) => {
+      uid = toGrip(g, '30017');
+      ice = iceOn(g, '30072', 'hq', true);
+    });
+    s = install(s, uid, ice);
+    s = edit(s, (g) => {
+      const c = g.cards[uid];
+      if (c) c.counters = { virus: 3 };
+    });
+    expect(s.context.cards[ice]?.rezzed).toBe(true);
+    s = nextRunnerTurn(s);
+    expect(s.context.cards[ice]?.rezzed).toBe(false);
+  });
+
+  it('ruling (Cookbook): Cookbook resolving first puts its counter on before the check', () => {
+    let uid = '';
+    let ice = '';
+    let s = runnerTurn({ runner: ['30017', '30009'], corp: ['30072'] }, (g) => {
+      toRig(g, '30009');
+      uid = toGrip(g, '30017');
+      ice = iceOn(g, '30072', 'hq', true);
+    });
+    s = choose(install(s, uid, ice), 'runner', 'yes');
+    expect(s.context.cards[uid]?.counters.virus).toBe(2);
+    s = nextRunnerTurn(s);
+    expect(s.context.cards[uid]?.counters.virus).toBe(3);
+    expect(s.context.cards[ice]?.rezzed).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+import { gainClicks } from '../../rules/credits.js';
+import type { CardBehaviour } from '../behaviour.js';
+import { aboutSelf } from '../helpers.js';
+
+/**
+ * Luminal Transubstantiation — When you score this agenda, gain [click][click][click]. You
+ * cannot score agendas for the remainder of the turn.
+ */
+export const luminalTransubstantiation: CardBehaviour = {
+  code: '30036',
+  triggers: [
+    {
+      on: 'score',
+      where: 'scored',
+      when: aboutSelf,
+      resolve: (g) => {
+        gainClicks(g, 'corp', 3);
+        g.memory.corpCannotScore = true;
+      },
+    },
+  ],
+};

@@ -1,0 +1,42 @@
+import { hostname } from 'node:os';
+import { InProcessBroker, NatsBus, type Bus } from '@veil/bus';
+import { parlor } from '@veil/engine/fixture';
+import { startAiWorker } from './ai-worker.js';
+import { createJsonLogger } from './logger.js';
+
+/**
+ * An AI worker as a process: `npx tsx services/ai-worker/src/main.ts`. Environment: `NATS_URL`
+ * (else an in-process bus, for a smoke run only), `VEIL_WORKER_ID`. SIGTERM drains the bus
+ * (requests being answered finish) and exits 0.
+ */
+const env = process.env;
+const workerId =
+  env['VEIL_WORKER_ID'] ?? `ai-${hostname().replace(/[^A-Za-z0-9_-]/g, '-')}-${process.pid}`;
+const logger = createJsonLogger({ service: 'ai-worker', workerId }, env['LOG_LEVEL'] !== 'silent');
+
+async function main(): Promise<void> {
+  const bus: Bus = env['NATS_URL']
+    ? await NatsBus.connect({
+        servers: env['NATS_URL'],
+        name: workerId,
+        onError: (error) => logger.warn('bus error', { error }),
+      })
+    : new InProcessBroker().connect();
+  // Netrunner joins once `@veil/netrunner` exports its module.
+  await startAiWorker({ bus, games: [parlor], logger });
+  let stopping = false;
+  const drain = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    await bus.drain();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void drain());
+  process.on('SIGINT', () => void drain());
+  logger.info('ready', { workerId });
+}
+
+main().catch((error: unknown) => {
+  logger.warn('ai worker failed to start', { error });
+  process.exit(1);
+});

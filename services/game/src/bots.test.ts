@@ -1,0 +1,105 @@
+import type { Bus, InProcessBroker } from '@veil/bus';
+import { parlor } from '@veil/engine/fixture';
+import { AI_QUEUE_GROUP, aiRequestSchema, aiRequestSubject } from '@veil/protocol';
+import type { RoomStore } from '@veil/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGameNode, type GameNode } from './game-node.js';
+import { parlorGame } from './games.js';
+import { createJsonLogger } from './logger.js';
+import { loadRoomState } from './room-loading.js';
+import { gameRegistry } from './game-registry.js';
+import {
+  createParlorRoom,
+  eventually,
+  memoryWorld,
+  playFirstLegal,
+  TOKEN_HASH,
+} from './test-support.js';
+
+const games = gameRegistry([parlorGame]);
+const botSeats = {
+  p1: { kind: 'human', tokenHash: TOKEN_HASH },
+  p2: { kind: 'bot', level: 'random' },
+} as const;
+
+describe('bot seats', () => {
+  let broker: InProcessBroker;
+  let store: RoomStore;
+  let client: Bus;
+
+  beforeAll(async () => {
+    ({ broker, store, client } = await memoryWorld());
+  }, 120_000);
+
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  async function nodeWithLog(nodeId: string): Promise<{ node: GameNode; lines: string[] }> {
+    const lines: string[] = [];
+    const node = await startGameNode({
+      nodeId,
+      store,
+      bus: broker.connect(),
+      games,
+      bots: { timeoutMs: 50, attempts: 3 },
+      logger: createJsonLogger({}, 'debug', (line) => lines.push(line)),
+    });
+    return { node, lines };
+  }
+
+  /** Plays the human seat until the game is over; the bot answers in between. */
+  async function playOut(roomId: string): Promise<number> {
+    for (let i = 0; i < 400; i += 1) {
+      const { snapshot, version } = await loadRoomState(store, games, roomId);
+      if (parlor.outcome(snapshot as never) !== null) return version;
+      if (parlor.deciders(snapshot as never).includes('p1')) {
+        await playFirstLegal(client, roomId, `human-${i}`, ['end', 'play']);
+      } else {
+        await eventually(async () => (await loadRoomState(store, games, roomId)).version > version);
+      }
+    }
+    throw new Error('game did not end');
+  }
+
+  it('asks the AI workers for a bot seat’s move and plays it like a human’s', async () => {
+    const { node, lines } = await nodeWithLog('bots-1');
+    // A stand-in worker (services/ai-worker has its own tests): the last legal action it is sent.
+    const requests: string[] = [];
+    const worker = await broker.connect().subscribe(
+      aiRequestSubject('parlor'),
+      ({ data, respond }) => {
+        const request = aiRequestSchema.parse(data);
+        requests.push(Object.keys(request).sort().join(','));
+        const action = request.legalActions[request.legalActions.length - 1];
+        respond?.({ ok: true, roomId: request.roomId, version: request.version, action });
+      },
+      { queue: AI_QUEUE_GROUP },
+    );
+    await createParlorRoom(client, 'bot-room', { seats: botSeats });
+    const finalVersion = await playOut('bot-room');
+    const loaded = await store.load('bot-room');
+    expect(loaded?.room.status).toBe('finished');
+    expect(finalVersion).toBeGreaterThan(2);
+    expect(lines.some((l) => l.includes('bot fallback'))).toBe(false);
+    expect(requests.length).toBeGreaterThan(0);
+    // The worker gets the seat's projection and legal actions, nothing more.
+    expect(new Set(requests)).toEqual(
+      new Set(['deadline,legalActions,level,roomId,seat,seed,version,view']),
+    );
+    await worker.unsubscribe();
+    await node.stop();
+  });
+
+  it('falls back to a seeded random legal move after three failed requests, and logs it', async () => {
+    const { node, lines } = await nodeWithLog('bots-2');
+    // No worker at all: every request fails with no_responders.
+    await createParlorRoom(client, 'bot-room-2', { seats: botSeats });
+    await playOut('bot-room-2');
+    const fallbacks = lines.filter((l) => l.includes('bot fallback'));
+    expect(fallbacks.length).toBeGreaterThan(0);
+    expect(JSON.parse(fallbacks[0] as string)).toMatchObject({ attempts: 3, seat: 'p2' });
+    expect(lines.filter((l) => l.includes('bot request failed')).length).toBe(3 * fallbacks.length);
+    await node.stop();
+  });
+});

@@ -1,0 +1,254 @@
+import type { Bus, InProcessBroker } from '@veil/bus';
+import { snapshotBytes } from '@veil/engine';
+import { parlor } from '@veil/engine/fixture';
+import { roomViewSubject, type ViewPublication } from '@veil/protocol';
+import type { RoomStore } from '@veil/store';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startGameNode, type GameNode } from './game-node.js';
+import { parlorGame } from './games.js';
+import { loadRoomState } from './room-loading.js';
+import { gameRegistry } from './game-registry.js';
+import { sendRoomCommand } from './room-client.js';
+import {
+  collectViews,
+  createParlorRoom,
+  eventually,
+  memoryWorld,
+  playFirstLegal,
+  syncView,
+} from './test-support.js';
+
+const games = gameRegistry([parlorGame]);
+
+describe('game node (in-process bus, PGlite)', () => {
+  let broker: InProcessBroker;
+  let store: RoomStore;
+  let client: Bus;
+  const nodes: GameNode[] = [];
+
+  async function node(nodeId: string, leaseTtlMs = 60_000, idleUnloadMs = 60_000) {
+    const started = await startGameNode({
+      nodeId,
+      store,
+      bus: broker.connect(),
+      games,
+      leaseTtlMs,
+      idleUnloadMs,
+    });
+    nodes.push(started);
+    return started;
+  }
+
+  /** The stored state: what a fresh node would load. */
+  async function storedBytes(roomId: string): Promise<{ version: number; bytes: string }> {
+    const loaded = await loadRoomState(store, games, roomId);
+    return { version: loaded.version, bytes: snapshotBytes(loaded.snapshot) };
+  }
+
+  // One PGlite for the file (it takes seconds to start); every test uses its own rooms.
+  beforeAll(async () => {
+    ({ broker, store, client } = await memoryWorld());
+  }, 120_000);
+
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  afterEach(async () => {
+    await Promise.all(nodes.splice(0).map((n) => n.stop()));
+  });
+
+  it('creates a room, commits each act before acking, then publishes every viewer', async () => {
+    const first = await node('n1');
+    await createParlorRoom(client, 'room-a');
+    expect(first.rooms()).toEqual(['room-a']);
+    const views = await collectViews(client, 'room-a');
+    const played = await playFirstLegal(client, 'room-a', 'req-1');
+    expect(played?.reply).toEqual({ ok: true, version: 1 });
+    // Committed before the ack: the store already has version 1.
+    expect((await storedBytes('room-a')).version).toBe(1);
+    const atOne = () => views.filter((v) => v.version === 1);
+    await eventually(() => atOne().length === 3);
+    const bySubject = new Map(atOne().map((v) => [v.seat ?? 'spectator', v]));
+    expect([...bySubject.keys()].sort()).toEqual(['p1', 'p2', 'spectator']);
+    for (const [viewer, publication] of bySubject) {
+      expect(publication.version).toBe(1);
+      // Byte for byte what view() gives that viewer: nothing else leaves the node.
+      const { snapshot } = await loadRoomState(store, games, 'room-a');
+      expect(JSON.stringify(publication.view)).toBe(
+        JSON.stringify(parlor.view(snapshot as never, viewer as never)),
+      );
+    }
+  });
+
+  it('redacts the new log entries per viewer with logView', async () => {
+    await node('n1');
+    await createParlorRoom(client, 'room-log');
+    const views = await collectViews(client, 'room-log');
+    const { view } = await syncView(client, 'room-log', 'p1');
+    expect(view.legalActions).toContainEqual({ type: 'draw' });
+    await sendRoomCommand(client, 'room-log', {
+      type: 'act',
+      seat: 'p1',
+      version: 0,
+      action: { type: 'draw' },
+      requestId: 'draw-1',
+    });
+    await eventually(() => views.filter((v) => v.version === 1).length === 3);
+    const log = (viewer: string | null) =>
+      views.find((v) => v.seat === viewer && v.version === 1)?.log;
+    expect(log('p1')).toEqual([{ type: 'draw', seat: 'p1', card: expect.any(Object) }]);
+    expect(log('p2')).toEqual([{ type: 'draw', seat: 'p1' }]);
+    expect(log(null)).toEqual([{ type: 'draw', seat: 'p1' }]);
+  });
+
+  it('refuses malformed, wrong-seat, illegal and stale commands without changing anything', async () => {
+    await node('n1');
+    await createParlorRoom(client, 'room-b');
+    await playFirstLegal(client, 'room-b', 'first');
+    const before = await storedBytes('room-b');
+    const { version, view } = await syncView(client, 'room-b', 'p1');
+    const other = view.deciders.includes('p1') ? 'p2' : 'p1';
+    const decider = other === 'p1' ? 'p2' : 'p1';
+    const act = (seat: string, v: number, action: object, requestId: string) =>
+      sendRoomCommand(client, 'room-b', {
+        type: 'act',
+        seat,
+        version: v,
+        action,
+        requestId,
+      } as never);
+
+    const raw = await client.request('veil.room.room-b.cmd', { type: 'act', seat: 'p1' });
+    expect(raw).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await act('p3', version, { type: 'draw' }, 'x1')).toMatchObject({
+      error: { code: 'bad_request' },
+    });
+    expect(await act(other, version, { type: 'draw' }, 'x2')).toMatchObject({
+      error: { code: 'not_your_turn' },
+    });
+    expect(
+      await act(decider, version, { type: 'play', card: 999, kind: 'gem' }, 'x3'),
+    ).toMatchObject({ error: { code: 'illegal_action' } });
+    const stale = await act(decider, version - 1, { type: 'draw' }, 'x4');
+    expect(stale).toMatchObject({ ok: false, error: { code: 'stale_version' } });
+    expect(!stale.ok && stale.view?.version).toBe(version);
+    expect(!stale.ok && stale.view?.seat).toBe(decider);
+    expect(await storedBytes('room-b')).toEqual(before);
+  });
+
+  it('answers a repeated requestId with the original result and applies it once', async () => {
+    await node('n1');
+    await createParlorRoom(client, 'room-c');
+    const played = await playFirstLegal(client, 'room-c', 'once');
+    expect(played?.reply).toEqual({ ok: true, version: 1 });
+    const again = await sendRoomCommand(client, 'room-c', {
+      type: 'act',
+      seat: played?.seat ?? 'p1',
+      version: 0,
+      action: { type: 'draw' },
+      requestId: 'once',
+    });
+    expect(again).toEqual({ ok: true, version: 1 });
+    expect((await storedBytes('room-c')).version).toBe(1);
+  });
+
+  it('takes a crashed node’s room over after its lease expires, from snapshot + events', async () => {
+    const first = await node('n1', 300);
+    await createParlorRoom(client, 'room-d');
+    for (let i = 0; i < 5; i += 1) await playFirstLegal(client, 'room-d', `d-${i}`);
+    const before = await storedBytes('room-d');
+    await first.stop(); // keeps the lease: it expires
+    const second = await node('n2', 300);
+    // A repeated request is answered from the store after the takeover.
+    const { version } = await syncView(client, 'room-d', 'p1');
+    expect(version).toBe(before.version);
+    expect(second.rooms()).toEqual(['room-d']);
+    const played = await playFirstLegal(client, 'room-d', 'd-after');
+    expect(played?.reply).toEqual({ ok: true, version: before.version + 1 });
+  });
+
+  it('fences a stale owner: its commit fails and it lets the room go', async () => {
+    const first = await node('n1', 60_000);
+    await createParlorRoom(client, 'room-e');
+    // Another writer commits behind the owner's back (as a node that took over would).
+    const loaded = await loadRoomState(store, games, 'room-e');
+    const seat = parlor.deciders(loaded.snapshot as never)[0] as string;
+    const result = await store.appendEvent({
+      roomId: 'room-e',
+      expectedVersion: 0,
+      seat,
+      requestId: 'elsewhere',
+      action: { type: 'act', action: { type: 'draw' } },
+    });
+    expect(result).toEqual({ status: 'committed', version: 1 });
+    const mine = { type: 'act', seat, version: 0, action: { type: 'draw' }, requestId: 'mine' };
+    const reply = await client.request('veil.room.room-e.cmd', mine);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    await eventually(() => first.rooms().length === 0);
+    // Reloaded from the store on the next command, the node sees the other writer's version.
+    const retried = await sendRoomCommand(client, 'room-e', mine as never);
+    expect(retried).toMatchObject({ ok: false, error: { code: 'stale_version' } });
+    expect(!retried.ok && retried.view?.version).toBe(1);
+    expect((await storedBytes('room-e')).version).toBe(1);
+  });
+
+  it('unloads an idle room, releasing its lease, and reloads it on the next command', async () => {
+    const first = await node('n1', 60_000, 100);
+    await createParlorRoom(client, 'room-f');
+    await playFirstLegal(client, 'room-f', 'f-1');
+    await eventually(() => first.rooms().length === 0);
+    expect((await store.leaseState('room-f'))?.owner).toBeNull();
+    const { version } = await syncView(client, 'room-f', 'p2');
+    expect(version).toBe(1);
+    expect(first.rooms()).toEqual(['room-f']);
+  });
+
+  it('drains: in-flight commits finish and every lease is released', async () => {
+    const first = await node('n1');
+    await createParlorRoom(client, 'room-g');
+    const { view } = await syncView(client, 'room-g', 'p1');
+    const seat = view.deciders[0] as string;
+    const acting = sendRoomCommand(client, 'room-g', {
+      type: 'act',
+      seat,
+      version: 0,
+      action: { type: 'draw' },
+      requestId: 'g-1',
+    });
+    await eventually(async () => (await store.load('room-g'))?.room.version === 1 || false);
+    await first.drain();
+    expect(await acting).toEqual({ ok: true, version: 1 });
+    expect((await store.leaseState('room-g'))?.owner).toBeNull();
+  });
+
+  it('holds spectators back by the room’s delay in turns', async () => {
+    await node('n1');
+    await createParlorRoom(client, 'room-h', {
+      options: { seed: 3, spectatorDelayTurns: 1, gameOptions: { turns: 30 } },
+    });
+    const views = await collectViews(client, 'room-h');
+    for (let i = 0; i < 14; i += 1)
+      await playFirstLegal(client, 'room-h', `h-${i}`, ['end', 'draw']);
+    const turnOf = (p: ViewPublication) => (p.view as { turn: number }).turn;
+    // One publisher keeps its order: each spectator publication follows the seats' views of
+    // the version it was published at.
+    let liveTurn = 0;
+    let spectatorPublications = 0;
+    for (const publication of views) {
+      if (publication.seat !== null) liveTurn = turnOf(publication);
+      else {
+        spectatorPublications += 1;
+        if (publication.version > 0) expect(turnOf(publication)).toBeLessThanOrEqual(liveTurn - 1);
+      }
+    }
+    expect(liveTurn).toBeGreaterThan(2);
+    expect(spectatorPublications).toBeGreaterThan(0);
+    const spectator = await sendRoomCommand(client, 'room-h', {
+      type: 'sync',
+      viewer: 'spectator',
+    });
+    const live = await syncView(client, 'room-h', 'p1');
+    expect(spectator.ok && turnOf(spectator.view as ViewPublication)).toBe(live.view.turn - 1);
+  });
+});

@@ -1,0 +1,103 @@
+import { InProcessBroker, type Bus } from '@veil/bus';
+import type { ParlorView } from '@veil/engine/fixture';
+import type { RoomCommandReply, ViewPublication } from '@veil/protocol';
+import {
+  ROOMS_CREATE_SUBJECT,
+  createRoomCommandReplySchema,
+  roomViewWildcard,
+} from '@veil/protocol';
+import type { CreateRoomCommandInput } from '@veil/protocol';
+import { openPgliteRoomStore, type RoomStore } from '@veil/store';
+import { expect } from 'vitest';
+import { sendRoomCommand } from './room-client.js';
+
+/** Shared by the unit tests: an in-process broker, a PGlite store, Parlor rooms. */
+
+export const TOKEN_HASH = 'f'.repeat(64);
+
+export async function memoryWorld(): Promise<{
+  broker: InProcessBroker;
+  store: RoomStore;
+  client: Bus;
+}> {
+  const broker = new InProcessBroker();
+  const store = await openPgliteRoomStore();
+  return { broker, store, client: broker.connect() };
+}
+
+export async function createParlorRoom(
+  bus: Bus,
+  roomId: string,
+  overrides: Partial<CreateRoomCommandInput> = {},
+): Promise<void> {
+  const reply = createRoomCommandReplySchema.parse(
+    await bus.request(ROOMS_CREATE_SUBJECT, {
+      roomId,
+      game: 'parlor',
+      seats: {
+        p1: { kind: 'human', tokenHash: TOKEN_HASH },
+        p2: { kind: 'human', tokenHash: TOKEN_HASH },
+      },
+      options: { seed: 7, gameOptions: { turns: 6 } },
+      ...overrides,
+    }),
+  );
+  expect(reply).toMatchObject({ ok: true, roomId, version: 0 });
+}
+
+/** The seat's current view, through `sync`. */
+export async function syncView(
+  bus: Bus,
+  roomId: string,
+  viewer: string,
+): Promise<{ version: number; view: ParlorView }> {
+  const reply = await sendRoomCommand(bus, roomId, { type: 'sync', viewer });
+  if (!reply.ok || !reply.view) throw new Error(`sync refused: ${JSON.stringify(reply)}`);
+  return { version: reply.view.version, view: reply.view.view as unknown as ParlorView };
+}
+
+/** Plays the first legal action of the (first) deciding seat; returns its seat and reply. */
+export async function playFirstLegal(
+  bus: Bus,
+  roomId: string,
+  requestId: string,
+  /** Action types to prefer, in order; otherwise the first legal action. */
+  prefer: readonly string[] = [],
+): Promise<{ seat: string; reply: RoomCommandReply; version: number } | null> {
+  const { view: publicView } = await syncView(bus, roomId, 'p1');
+  const seat = publicView.deciders[0];
+  if (!seat) return null;
+  const { version, view } = await syncView(bus, roomId, seat);
+  const legal = view.legalActions ?? [];
+  const preferred = prefer
+    .map((type) => legal.find((a) => a.type === type))
+    .find((a) => a !== undefined);
+  const action = preferred ?? legal[0];
+  if (!action) return null;
+  const reply = await sendRoomCommand(bus, roomId, {
+    type: 'act',
+    seat,
+    version,
+    action: action as never,
+    requestId,
+  });
+  return { seat, reply, version };
+}
+
+/** Collects every view publication of a room. */
+export async function collectViews(bus: Bus, roomId: string): Promise<ViewPublication[]> {
+  const seen: ViewPublication[] = [];
+  await bus.subscribe(roomViewWildcard(roomId), ({ data }) => {
+    seen.push(data as ViewPublication);
+  });
+  return seen;
+}
+
+/** Polls `check` until it holds (bounded): for effects that arrive asynchronously. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

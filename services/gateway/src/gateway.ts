@@ -1,0 +1,127 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Bus } from '@veil/bus';
+import type { RoomStore } from '@veil/store';
+import { Server } from 'socket.io';
+import { createHttpHandler, DEFAULT_MAX_BODY_BYTES } from './http-api.js';
+import { silentLogger, type Logger } from './logger.js';
+import { GatewayMetrics } from './metrics.js';
+import { NodeClient, type NodeClientOptions } from './node-client.js';
+import type { RateLimitOptions } from './rate-limit.js';
+import { RoomDirectory } from './room-directory.js';
+import { SocketHub } from './socket-hub.js';
+import { StaticFiles } from './static-files.js';
+import { tolerantParser } from './tolerant-parser.js';
+
+/** Largest socket.io message (engine.io `maxHttpBufferSize`); a larger one closes the transport. */
+export const DEFAULT_MAX_SOCKET_MESSAGE_BYTES = 64 * 1024;
+
+export interface GatewayOptions {
+  /** The bus to the game nodes (NATS, or the in-process bus of the embedded default). */
+  readonly bus: Bus;
+  /** The room store, read for token hashes and lobby summaries; the gateway never writes it. */
+  readonly store: RoomStore;
+  /** TCP port; 0 picks a free one (default 3000). */
+  readonly port?: number;
+  /** Interface to listen on (default all). */
+  readonly host?: string;
+  readonly logger?: Logger;
+  /** Per-socket token bucket (default 20 at once, 10 per second). */
+  readonly rateLimit?: RateLimitOptions;
+  /** Rate-limited requests in a row after which a socket is disconnected (default 100). */
+  readonly abuseLimit?: number;
+  readonly maxBodyBytes?: number;
+  readonly maxSocketMessageBytes?: number;
+  readonly nodeClient?: NodeClientOptions;
+  /** A built web client to serve (e.g. `services/web/dist`); only if the directory exists. */
+  readonly webDir?: string | null;
+  /** Allowed browser origins for socket.io (CORS); default same-origin only. */
+  readonly corsOrigins?: string[];
+  /** Also collect Node's default process metrics (default false). */
+  readonly defaultMetrics?: boolean;
+  /** Metrics registry to use (e.g. one shared with other roles of the same process). */
+  readonly metrics?: GatewayMetrics;
+}
+
+export interface Gateway {
+  /** `http://host:port` as reachable from this machine. */
+  readonly url: string;
+  readonly port: number;
+  readonly http: HttpServer;
+  readonly io: Server;
+  readonly metrics: GatewayMetrics;
+  /**
+   * Stops accepting, disconnects every socket (their `leave` commands still go out), and closes
+   * the HTTP server. Does not close the bus or the store, which the caller owns. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/** Starts a gateway: the lobby HTTP API and socket.io on one port (DESIGN §8). */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const logger = options.logger ?? silentLogger;
+  const metrics = options.metrics ?? new GatewayMetrics({ defaultMetrics: options.defaultMetrics });
+  const nodes = new NodeClient(options.bus, logger, options.nodeClient);
+  let hub: SocketHub | null = null;
+  const directory = new RoomDirectory(
+    options.store,
+    (roomId) => hub?.connectedSeats(roomId) ?? new Set(),
+  );
+  let draining = false;
+  const http = createServer();
+  const handler = createHttpHandler({
+    nodes,
+    rooms: directory,
+    metrics,
+    logger,
+    staticFiles: options.webDir ? new StaticFiles(options.webDir) : null,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    draining: () => draining,
+  });
+  http.on('request', (req, res) => {
+    // socket.io answers its own path; everything else is the lobby API.
+    if (req.url?.startsWith('/socket.io/')) return;
+    void handler(req, res);
+  });
+  const io = new Server(http, {
+    serveClient: false,
+    parser: tolerantParser,
+    maxHttpBufferSize: options.maxSocketMessageBytes ?? DEFAULT_MAX_SOCKET_MESSAGE_BYTES,
+    ...(options.corsOrigins ? { cors: { origin: options.corsOrigins } } : {}),
+  });
+  hub = new SocketHub(io, options.bus, nodes, directory, metrics, logger, {
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.abuseLimit === undefined ? {} : { abuseLimit: options.abuseLimit }),
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 3000, options.host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (http.address() as AddressInfo).port;
+  const host =
+    options.host && options.host !== '0.0.0.0' && options.host !== '::'
+      ? options.host
+      : 'localhost';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  logger.info('gateway listening', { port, url });
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      draining = true;
+      // io.close() disconnects every socket and closes the HTTP server.
+      await new Promise<void>((resolve) => {
+        void io.close(() => resolve());
+      });
+      await hub?.settled();
+      http.closeAllConnections();
+      logger.info('gateway closed', { port });
+    })();
+    return closing;
+  };
+  return { url, port, http, io, metrics, close };
+}

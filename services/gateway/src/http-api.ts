@@ -1,0 +1,172 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  createRoomRequestSchema,
+  ERROR_HTTP_STATUS,
+  isSafeToken,
+  protocolError,
+  type CreateRoomCommand,
+  type CreateRoomResponse,
+  type ErrorCode,
+  type RoomSeat,
+} from '@veil/protocol';
+import { GatewayError, toProtocolError } from './errors.js';
+import type { Logger } from './logger.js';
+import type { GatewayMetrics } from './metrics.js';
+import type { NodeClient } from './node-client.js';
+import type { RoomDirectory } from './room-directory.js';
+import type { StaticFiles } from './static-files.js';
+import { hashSeatToken, newRoomId, newSeatToken } from './tokens.js';
+
+/** Largest request body the lobby API reads (a room request with explicit decks fits easily). */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+export interface HttpApiDeps {
+  readonly nodes: NodeClient;
+  readonly rooms: RoomDirectory;
+  readonly metrics: GatewayMetrics;
+  readonly logger: Logger;
+  readonly staticFiles: StaticFiles | null;
+  readonly maxBodyBytes: number;
+  /** Whether the gateway is shutting down (health turns 503). */
+  readonly draining: () => boolean;
+}
+
+const ROOM_PATH = /^\/api\/rooms\/([^/]+)$/;
+
+/**
+ * The lobby API (DESIGN §8) on plain node:http. Every error answer is
+ * `{error: {code, message}}` with the code's fixed message and HTTP status.
+ */
+export function createHttpHandler(deps: HttpApiDeps) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://gateway.invalid');
+    const path = url.pathname;
+    let route = 'other';
+    try {
+      if (path === '/healthz') {
+        route = 'healthz';
+        onlyMethods(req, ['GET', 'HEAD']);
+        if (deps.draining()) sendJson(res, 503, { status: 'draining' });
+        else sendJson(res, 200, { status: 'ok' });
+      } else if (path === '/metrics') {
+        route = 'metrics';
+        onlyMethods(req, ['GET']);
+        const body = await deps.metrics.registry.metrics();
+        res.writeHead(200, { 'content-type': deps.metrics.registry.contentType });
+        res.end(body);
+      } else if (path === '/api/rooms') {
+        route = 'rooms';
+        if (req.method === 'POST') await createRoom(deps, req, res);
+        else {
+          onlyMethods(req, ['GET']);
+          const limit = Number(url.searchParams.get('limit') ?? '50');
+          const rooms = await deps.rooms.list(Number.isInteger(limit) && limit > 0 ? limit : 50);
+          sendJson(res, 200, { rooms });
+        }
+      } else if (ROOM_PATH.test(path)) {
+        route = 'room';
+        onlyMethods(req, ['GET']);
+        const roomId = decodeURIComponent(ROOM_PATH.exec(path)?.[1] ?? '');
+        if (!isSafeToken(roomId)) throw new GatewayError('room_not_found');
+        const summary = await deps.rooms.summary(roomId);
+        if (!summary) throw new GatewayError('room_not_found');
+        sendJson(res, 200, summary);
+      } else if (deps.staticFiles && (req.method === 'GET' || req.method === 'HEAD')) {
+        route = 'static';
+        if (!(await deps.staticFiles.serve(path, req, res))) sendError(res, 'bad_request', 404);
+      } else {
+        sendError(res, 'bad_request', 404);
+      }
+    } catch (error) {
+      if (!(error instanceof GatewayError)) {
+        deps.logger.error('http request failed', { route, error });
+      }
+      const status = error instanceof MethodNotAllowed ? 405 : undefined;
+      if (!res.headersSent) sendError(res, toProtocolError(error).code, status);
+      else res.destroy();
+    } finally {
+      deps.metrics.httpRequests.inc({ route, status: String(res.statusCode) });
+    }
+  };
+}
+
+async function createRoom(deps: HttpApiDeps, req: IncomingMessage, res: ServerResponse) {
+  const body = await readJsonBody(req, deps.maxBodyBytes);
+  const parsed = createRoomRequestSchema.safeParse(body);
+  if (!parsed.success) throw new GatewayError('bad_request');
+  const request = parsed.data;
+  const roomId = newRoomId();
+  const seats: Record<string, RoomSeat> = {};
+  const tokens: CreateRoomResponse['seats'] = {};
+  for (const [seat, config] of Object.entries(request.seats)) {
+    if (config.type === 'bot') {
+      seats[seat] = { kind: 'bot', level: config.level };
+    } else {
+      const token = newSeatToken();
+      tokens[seat] = { token };
+      seats[seat] = { kind: 'human', tokenHash: hashSeatToken(token) };
+    }
+  }
+  const command: CreateRoomCommand = {
+    roomId,
+    game: request.game,
+    seats,
+    options: request.options,
+  };
+  const reply = await deps.nodes.createRoom(command);
+  if (!reply.ok) throw new GatewayError(reply.error.code);
+  deps.metrics.roomsCreated.inc();
+  deps.logger.info('room created', { roomId: reply.roomId, game: request.game });
+  const response: CreateRoomResponse = { roomId: reply.roomId, seats: tokens };
+  sendJson(res, 201, response);
+}
+
+class MethodNotAllowed extends GatewayError {
+  constructor() {
+    super('bad_request');
+  }
+}
+
+function onlyMethods(req: IncomingMessage, methods: readonly string[]): void {
+  if (!methods.includes(req.method ?? '')) throw new MethodNotAllowed();
+}
+
+/** Reads at most `maxBytes` of body and parses it as JSON (`payload_too_large`, `bad_request`). */
+export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    req.resume();
+    throw new GatewayError('payload_too_large');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > maxBytes) {
+      req.resume();
+      throw new GatewayError('payload_too_large');
+    }
+    chunks.push(buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    throw new GatewayError('bad_request');
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, code: ErrorCode, status?: number): void {
+  if (code === 'payload_too_large' || code === 'bad_request') res.setHeader('connection', 'close');
+  sendJson(res, status ?? ERROR_HTTP_STATUS[code], { error: protocolError(code) });
+}

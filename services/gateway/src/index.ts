@@ -1,0 +1,23 @@
+export { GatewayError, toProtocolError } from './errors.js';
+export {
+  DEFAULT_MAX_SOCKET_MESSAGE_BYTES,
+  startGateway,
+  type Gateway,
+  type GatewayOptions,
+} from './gateway.js';
+export { DEFAULT_MAX_BODY_BYTES } from './http-api.js';
+export {
+  createLogger,
+  LOG_LEVELS,
+  parseLogLevel,
+  silentLogger,
+  type LogFields,
+  type Logger,
+  type LogLevel,
+} from './logger.js';
+export { GatewayMetrics } from './metrics.js';
+export { NodeClient, type NodeClientOptions } from './node-client.js';
+export { TokenBucket, type RateLimitOptions } from './rate-limit.js';
+export { RoomDirectory, type RoomMeta } from './room-directory.js';
+export { hashSeatToken, newSeatToken, seatTokenMatches } from './tokens.js';
+export { startVeil, VEIL_ROLES, type Veil, type VeilOptions, type VeilRole } from './veil.js';

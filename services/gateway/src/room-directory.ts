@@ -1,0 +1,109 @@
+import {
+  MAX_ROOM_LIST,
+  type RoomSummary as PublicRoomSummary,
+  type SeatSummary,
+} from '@veil/protocol';
+import type { RoomStore, RoomSummary as StoredRoomSummary, StoredSeat } from '@veil/store';
+
+/**
+ * What the gateway needs to know of a room besides its live state, none of which changes after
+ * creation: its seats (with token hashes, to check a connecting player) and its spectator
+ * settings. Read from the store once and kept in a bounded cache.
+ */
+export interface RoomMeta {
+  readonly roomId: string;
+  readonly game: string;
+  readonly seats: Readonly<Record<string, StoredSeat>>;
+  readonly spectators: boolean;
+  readonly spectatorDelayTurns: number;
+}
+
+export interface RoomDirectoryOptions {
+  /** Room metas kept in memory (default 10 000). */
+  cacheSize?: number;
+}
+
+/**
+ * Lobby reads from the store: room metas for authentication and the public summaries of
+ * `GET /api/rooms[/:id]`. `connected` in a summary reports the seats this gateway has a socket
+ * for; see `connectedSeats`.
+ */
+export class RoomDirectory {
+  private readonly cache = new Map<string, RoomMeta>();
+  private readonly cacheSize: number;
+
+  constructor(
+    private readonly store: RoomStore,
+    private readonly connectedSeats: (roomId: string) => ReadonlySet<string>,
+    options: RoomDirectoryOptions = {},
+  ) {
+    this.cacheSize = options.cacheSize ?? 10_000;
+  }
+
+  async meta(roomId: string): Promise<RoomMeta | null> {
+    const cached = this.cache.get(roomId);
+    if (cached) {
+      // Refresh its place: the map's order is the eviction order.
+      this.cache.delete(roomId);
+      this.cache.set(roomId, cached);
+      return cached;
+    }
+    const loaded = await this.store.load(roomId);
+    if (!loaded) return null;
+    const { room } = loaded;
+    const options = isRecord(room.options) ? room.options : {};
+    const meta: RoomMeta = {
+      roomId: room.id,
+      game: room.game,
+      seats: room.seats,
+      spectators: options['spectators'] !== false,
+      spectatorDelayTurns:
+        typeof options['spectatorDelayTurns'] === 'number' ? options['spectatorDelayTurns'] : 0,
+    };
+    this.cache.set(roomId, meta);
+    if (this.cache.size > this.cacheSize) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    return meta;
+  }
+
+  async summary(roomId: string): Promise<PublicRoomSummary | null> {
+    const stored = await this.store.roomSummary(roomId);
+    if (!stored) return null;
+    return this.toPublic(stored);
+  }
+
+  async list(limit = 50): Promise<PublicRoomSummary[]> {
+    const stored = await this.store.listRooms({ limit: Math.min(limit, MAX_ROOM_LIST) });
+    const summaries = await Promise.all(stored.map((room) => this.toPublic(room)));
+    return summaries.filter((s): s is PublicRoomSummary => s !== null);
+  }
+
+  private async toPublic(stored: StoredRoomSummary): Promise<PublicRoomSummary | null> {
+    const meta = await this.meta(stored.id);
+    if (!meta) return null;
+    const connected = this.connectedSeats(stored.id);
+    const seats: Record<string, SeatSummary> = {};
+    for (const [seat, s] of Object.entries(stored.seats)) {
+      seats[seat] =
+        s.kind === 'bot'
+          ? { type: 'bot', level: s.level as Extract<SeatSummary, { type: 'bot' }>['level'] }
+          : { type: 'human', connected: connected.has(seat) };
+    }
+    return {
+      roomId: stored.id,
+      game: stored.game,
+      status: stored.status,
+      seats,
+      version: stored.version,
+      spectators: meta.spectators,
+      spectatorDelayTurns: meta.spectatorDelayTurns,
+      createdAt: stored.createdAt.toISOString(),
+    };
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,389 @@
+import type { Bus, BusSubscription } from '@veil/bus';
+import {
+  actRequestSchema,
+  handshakeAuthSchema,
+  MAX_ACTION_BYTES,
+  parseRoomSubject,
+  policyRequestSchema,
+  protocolError,
+  roomViewWildcard,
+  SOCKET_EVENTS,
+  SPECTATOR,
+  viewPublicationSchema,
+  type Ack,
+  type ErrorCode,
+  type ProtocolError,
+  type RoomCommand,
+  type ViewPayload,
+} from '@veil/protocol';
+import type { Server, Socket } from 'socket.io';
+import { GatewayError, toProtocolError } from './errors.js';
+import type { Logger } from './logger.js';
+import type { GatewayMetrics } from './metrics.js';
+import type { NodeClient } from './node-client.js';
+import { TokenBucket, type RateLimitOptions } from './rate-limit.js';
+import type { RoomDirectory } from './room-directory.js';
+import { newConnectionId, seatTokenMatches } from './tokens.js';
+import { MALFORMED_EVENT } from './tolerant-parser.js';
+
+/** One socket, bound at connect to one room and one seat (or the spectators) for its life. */
+interface Connection {
+  readonly socket: Socket;
+  readonly roomId: string;
+  /** The seat, or `spectator`. */
+  readonly viewer: string;
+  readonly seat: string | null;
+  readonly connectionId: string;
+  readonly bucket: TokenBucket;
+  /** The version of the last view emitted: an older or equal one is never sent again. */
+  lastVersion: number;
+  /** Requests refused in a row for the rate limit. */
+  refusedInARow: number;
+}
+
+/** The sockets of one room on this gateway, and the subscription to the room's views. */
+interface RoomWatch {
+  readonly connections: Set<Connection>;
+  readonly subscription: Promise<BusSubscription | null>;
+}
+
+export interface SocketHubOptions {
+  readonly rateLimit?: RateLimitOptions;
+  /**
+   * Requests refused for the rate limit in a row after which the socket is disconnected as
+   * abusive (default 100).
+   */
+  readonly abuseLimit?: number;
+}
+
+const KNOWN_CLIENT_EVENTS = new Set<string>([SOCKET_EVENTS.act, SOCKET_EVENTS.policy]);
+
+/** A request's JSON text may exceed its action by this much (version, requestId, keys). */
+const ACT_ENVELOPE_BYTES = 256;
+
+/**
+ * The socket.io side of the gateway (DESIGN §8). The gateway holds no game state: the views a
+ * socket receives come from the node, at connect through `join` and afterwards from the room's
+ * view publications on NATS, so any number of gateways can serve the same room.
+ */
+export class SocketHub {
+  private readonly rooms = new Map<string, RoomWatch>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly abuseLimit: number;
+
+  constructor(
+    private readonly io: Server,
+    private readonly bus: Bus,
+    private readonly nodes: NodeClient,
+    private readonly directory: RoomDirectory,
+    private readonly metrics: GatewayMetrics,
+    private readonly logger: Logger,
+    private readonly options: SocketHubOptions = {},
+  ) {
+    this.abuseLimit = options.abuseLimit ?? 100;
+    io.use((socket, next) => {
+      this.authenticate(socket).then(
+        () => next(),
+        (error: unknown) => {
+          const detail = toProtocolError(error);
+          if (!(error instanceof GatewayError)) {
+            this.logger.error('socket authentication failed', { error });
+          }
+          next(Object.assign(new Error(detail.code), { data: detail }));
+        },
+      );
+    });
+    io.on('connection', (socket) => this.track(this.onConnection(socket)));
+  }
+
+  /** Human seats of a room that have a socket on this gateway. */
+  connectedSeats(roomId: string): ReadonlySet<string> {
+    const seats = new Set<string>();
+    for (const c of this.rooms.get(roomId)?.connections ?? []) if (c.seat) seats.add(c.seat);
+    return seats;
+  }
+
+  /** Waits for `leave` commands and unsubscriptions still in flight (for shutdown). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  private track<T>(promise: Promise<T>): void {
+    const tracked = promise.catch((error: unknown) => {
+      this.logger.error('socket handler failed', { error });
+    });
+    this.pending.add(tracked);
+    void tracked.finally(() => this.pending.delete(tracked));
+  }
+
+  /** Binds the socket to a room and a seat (or spectator), or refuses the handshake. */
+  private async authenticate(socket: Socket): Promise<void> {
+    const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
+    if (!auth.success) throw new GatewayError('unauthorized');
+    const { roomId } = auth.data;
+    const meta = await this.directory.meta(roomId);
+    if (!meta) throw new GatewayError('room_not_found');
+    if ('token' in auth.data) {
+      const token = auth.data.token;
+      let seat: string | null = null;
+      // Every human seat is compared, so the time taken does not depend on which one matched.
+      for (const [name, stored] of Object.entries(meta.seats)) {
+        if (stored.kind === 'human' && stored.tokenHash !== null) {
+          if (seatTokenMatches(token, stored.tokenHash)) seat = name;
+        }
+      }
+      if (seat === null) throw new GatewayError('unauthorized');
+      socket.data = { roomId, viewer: seat, seat };
+    } else {
+      if (!meta.spectators) throw new GatewayError('forbidden');
+      socket.data = { roomId, viewer: SPECTATOR, seat: null };
+    }
+  }
+
+  private async onConnection(socket: Socket): Promise<void> {
+    const data = socket.data as { roomId: string; viewer: string; seat: string | null };
+    const conn: Connection = {
+      socket,
+      roomId: data.roomId,
+      viewer: data.viewer,
+      seat: data.seat,
+      connectionId: newConnectionId(),
+      bucket: new TokenBucket(this.options.rateLimit),
+      lastVersion: -1,
+      refusedInARow: 0,
+    };
+    const kind = conn.seat === null ? 'spectator' : 'seat';
+    this.metrics.sockets.inc({ kind });
+    const log = this.logger.child({ roomId: conn.roomId, viewer: conn.viewer });
+
+    socket.use(([event, ...args], next) => {
+      if (conn.bucket.take()) {
+        conn.refusedInARow = 0;
+        next();
+        return;
+      }
+      conn.refusedInARow += 1;
+      this.refuse(socket, args, 'rate_limited');
+      if (conn.refusedInARow >= this.abuseLimit) {
+        log.warn('socket disconnected for abuse', { event: String(event).slice(0, 64) });
+        socket.disconnect(true);
+      }
+    });
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      if (typeof event === 'string' && KNOWN_CLIENT_EVENTS.has(event)) return;
+      // An unknown event and a packet that did not decode (MALFORMED_EVENT) get the same answer.
+      if (event === MALFORMED_EVENT) log.debug('malformed packet');
+      this.refuse(socket, args, 'bad_request');
+    });
+    socket.on(SOCKET_EVENTS.act, (payload: unknown, ack: unknown) => {
+      this.track(this.onAct(conn, payload, ack));
+    });
+    socket.on(SOCKET_EVENTS.policy, (payload: unknown, ack: unknown) => {
+      this.track(this.onPolicy(conn, payload, ack));
+    });
+    socket.on('disconnect', () => {
+      this.metrics.sockets.dec({ kind });
+      this.track(this.onDisconnect(conn));
+    });
+
+    // Subscribe before joining, so no publication after the join's view can be missed.
+    await this.watch(conn);
+    if (socket.disconnected) {
+      await this.unwatch(conn);
+      return;
+    }
+    try {
+      const reply = await this.nodes.command(conn.roomId, {
+        type: 'join',
+        viewer: conn.viewer,
+        connectionId: conn.connectionId,
+      });
+      if (reply.ok) {
+        if (reply.view) this.deliver(conn, reply.view, []);
+        else await this.sync(conn);
+      } else {
+        this.emitError(socket, reply.error);
+        if (reply.error.code === 'room_not_found') socket.disconnect(true);
+      }
+    } catch (error) {
+      log.warn('join failed', { error });
+      this.emitError(socket, toProtocolError(error));
+    }
+  }
+
+  private async onAct(conn: Connection, payload: unknown, ack: unknown): Promise<void> {
+    const started = performance.now();
+    const reply = await this.act(conn, payload);
+    const result = reply.ok ? 'ok' : reply.error.code;
+    this.metrics.actions.inc({ result });
+    this.metrics.actLatency.observe({ result }, (performance.now() - started) / 1000);
+    this.answer(conn.socket, ack, reply);
+  }
+
+  private async act(conn: Connection, payload: unknown): Promise<Ack> {
+    if (conn.seat === null) return refusal('forbidden');
+    if (jsonBytes(payload) > MAX_ACTION_BYTES + ACT_ENVELOPE_BYTES) {
+      return refusal('payload_too_large');
+    }
+    const request = actRequestSchema.safeParse(payload);
+    if (!request.success) return refusal('bad_request');
+    if (request.data.version > conn.lastVersion) {
+      // A version this socket was never shown cannot be the client's honest view of the room;
+      // the node would take it for a sign that another node owns the room. Refuse it here and
+      // send the current view.
+      await this.sync(conn).catch(() => undefined);
+      return refusal('stale_version');
+    }
+    return this.roomCommand(conn, {
+      type: 'act',
+      seat: conn.seat,
+      version: request.data.version,
+      action: request.data.action,
+      requestId: request.data.requestId,
+    });
+  }
+
+  private async onPolicy(conn: Connection, payload: unknown, ack: unknown): Promise<void> {
+    let reply: Ack;
+    if (conn.seat === null) reply = refusal('forbidden');
+    else {
+      const request = policyRequestSchema.safeParse(payload);
+      reply = request.success
+        ? await this.roomCommand(conn, { type: 'policy', seat: conn.seat, ...request.data })
+        : refusal('bad_request');
+    }
+    this.answer(conn.socket, ack, reply);
+  }
+
+  /** Sends a seat's command to the node and turns its reply into an ack. */
+  private async roomCommand(conn: Connection, command: RoomCommand): Promise<Ack> {
+    try {
+      const reply = await this.nodes.command(conn.roomId, command);
+      if (reply.ok) return { ok: true, version: reply.version };
+      // A stale client gets the current view with its refusal, so it can catch up.
+      if (reply.view) this.deliver(conn, reply.view, []);
+      return { ok: false, error: reply.error };
+    } catch (error) {
+      if (!(error instanceof GatewayError)) {
+        this.logger.warn('room command failed', { roomId: conn.roomId, type: command.type, error });
+      }
+      return { ok: false, error: toProtocolError(error) };
+    }
+  }
+
+  /** Fetches the viewer's current view (when a join reply carried none). */
+  private async sync(conn: Connection): Promise<void> {
+    const reply = await this.nodes.command(conn.roomId, { type: 'sync', viewer: conn.viewer });
+    if (reply.ok && reply.view) this.deliver(conn, reply.view, []);
+    else if (!reply.ok) this.emitError(conn.socket, reply.error);
+  }
+
+  private async onDisconnect(conn: Connection): Promise<void> {
+    await this.unwatch(conn);
+    try {
+      await this.nodes.command(conn.roomId, {
+        type: 'leave',
+        viewer: conn.viewer,
+        connectionId: conn.connectionId,
+      });
+    } catch (error) {
+      this.logger.debug('leave failed', { roomId: conn.roomId, error });
+    }
+  }
+
+  private async watch(conn: Connection): Promise<void> {
+    let room = this.rooms.get(conn.roomId);
+    if (!room) {
+      const roomId = conn.roomId;
+      const subscription = this.bus
+        .subscribe(roomViewWildcard(roomId), (message) => this.onPublication(roomId, message))
+        .catch((error: unknown) => {
+          this.logger.error('view subscription failed', { roomId, error });
+          return null;
+        });
+      room = { connections: new Set(), subscription };
+      this.rooms.set(roomId, room);
+      this.metrics.roomsLive.set(this.rooms.size);
+    }
+    room.connections.add(conn);
+    await room.subscription;
+  }
+
+  private async unwatch(conn: Connection): Promise<void> {
+    const room = this.rooms.get(conn.roomId);
+    if (!room) return;
+    room.connections.delete(conn);
+    if (room.connections.size > 0) return;
+    this.rooms.delete(conn.roomId);
+    this.metrics.roomsLive.set(this.rooms.size);
+    const subscription = await room.subscription;
+    await subscription?.unsubscribe();
+  }
+
+  private onPublication(roomId: string, message: { subject: string; data: unknown }): void {
+    const target = parseRoomSubject(message.subject);
+    if (!target || target.kind !== 'view' || target.roomId !== roomId) return;
+    const publication = viewPublicationSchema.safeParse(message.data);
+    if (!publication.success || publication.data.roomId !== roomId) {
+      this.logger.error('malformed view publication', { roomId, viewer: target.viewer });
+      return;
+    }
+    const { log, ...view } = publication.data;
+    const expectedSeat = target.viewer === SPECTATOR ? null : target.viewer;
+    if (view.seat !== expectedSeat) {
+      this.logger.error('view publication for another viewer', { roomId });
+      return;
+    }
+    for (const conn of this.rooms.get(roomId)?.connections ?? []) {
+      if (conn.viewer === target.viewer) this.deliver(conn, view, log);
+    }
+  }
+
+  /** Emits a view (and its log entries) unless the socket already has this or a later one. */
+  private deliver(conn: Connection, view: ViewPayload, log: readonly unknown[]): void {
+    const expectedSeat = conn.seat;
+    if (view.roomId !== conn.roomId || view.seat !== expectedSeat) return;
+    if (view.version <= conn.lastVersion) return;
+    conn.lastVersion = view.version;
+    conn.socket.emit(SOCKET_EVENTS.view, {
+      roomId: view.roomId,
+      version: view.version,
+      seat: view.seat,
+      view: view.view,
+    });
+    this.metrics.viewsForwarded.inc();
+    if (log.length > 0) {
+      conn.socket.emit(SOCKET_EVENTS.log, {
+        roomId: view.roomId,
+        version: view.version,
+        entries: log,
+      });
+    }
+  }
+
+  /** Answers a refused or unknown request: through its ack if it has one, else an `error`. */
+  private refuse(socket: Socket, args: readonly unknown[], code: ErrorCode): void {
+    this.answer(socket, args.at(-1), refusal(code));
+  }
+
+  private answer(socket: Socket, ack: unknown, reply: Ack): void {
+    if (typeof ack === 'function') (ack as (reply: Ack) => void)(reply);
+    else if (!reply.ok) this.emitError(socket, reply.error);
+  }
+
+  private emitError(socket: Socket, error: ProtocolError): void {
+    socket.emit(SOCKET_EVENTS.error, protocolError(error.code));
+  }
+}
+
+function refusal(code: ErrorCode): Ack {
+  return { ok: false, error: protocolError(code) };
+}
+
+function jsonBytes(value: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '');
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { InProcessBroker, NatsBus, type Bus } from '@veil/bus';
+import { startAiWorker, type AiWorker } from '@veil/ai-worker';
+import { defaultGames, startGameNode, type GameNode, type RegisteredGame } from '@veil/game';
+import { openRoomStore, type RoomStore } from '@veil/store';
+import { startGateway, type Gateway, type GatewayOptions } from './gateway.js';
+import { createLogger, type Logger, type LogLevel } from './logger.js';
+
+export const VEIL_ROLES = ['all', 'game', 'ai', 'gateway'] as const;
+export type VeilRole = (typeof VEIL_ROLES)[number];
+
+export interface VeilOptions {
+  /** `all` (default): gateway + one game node + AI workers in one process. */
+  readonly role?: VeilRole;
+  /** Gateway port (default 3000; 0 picks a free one). */
+  readonly port?: number;
+  readonly host?: string;
+  /** Postgres server; else PGlite under `dataDir`. */
+  readonly databaseUrl?: string | undefined;
+  /** NATS server; else the in-process bus (only useful with `role: 'all'`). */
+  readonly natsUrl?: string | undefined;
+  /** PGlite directory when there is no `databaseUrl` (default `./.veil`). */
+  readonly dataDir?: string;
+  /** AI workers to run in this process (default 2 for `all`, 1 for `ai`). */
+  readonly aiWorkers?: number;
+  /** The games the node and the workers run (default: `@veil/game`'s `defaultGames()`). */
+  readonly games?: readonly RegisteredGame[];
+  /** A built web client to serve; only used if the directory exists. */
+  readonly webDir?: string;
+  readonly logLevel?: LogLevel;
+  readonly logger?: Logger;
+  /** Extra gateway options (rate limits, CORS, …). */
+  readonly gateway?: Partial<Omit<GatewayOptions, 'bus' | 'store' | 'port' | 'host' | 'logger'>>;
+  /** Game node id (default `game-<host>-<pid>-<random>`). */
+  readonly nodeId?: string;
+  /** Lease time-to-live of the game node (default the node's, 15 s). */
+  readonly leaseTtlMs?: number;
+}
+
+export interface Veil {
+  readonly role: VeilRole;
+  /** The gateway's URL, when this process runs one. */
+  readonly url: string | null;
+  readonly gateway: Gateway | null;
+  readonly gameNode: GameNode | null;
+  /**
+   * Graceful shutdown: the gateway stops and disconnects its sockets, the game node drains
+   * (in-flight commits finish, leases are released), the workers stop, then the buses drain
+   * and the store closes. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Runs Veil's roles in this process (DESIGN §1, §9). The embedded default (`role: 'all'`
+ * without URLs) is one process on PGlite and the in-process bus; `databaseUrl` / `natsUrl`
+ * switch to the real servers; `game`, `ai` and `gateway` run one role each.
+ */
+export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
+  const role = options.role ?? 'all';
+  const logger = options.logger ?? createLogger({ service: 'veil', role }, options.logLevel);
+  const games = options.games ?? defaultGames();
+  const runs = {
+    gateway: role === 'all' || role === 'gateway',
+    game: role === 'all' || role === 'game',
+    ai: role === 'all' || role === 'ai',
+  };
+  if (!options.natsUrl && role !== 'all') {
+    logger.warn('no NATS_URL: this role only talks to itself over the in-process bus');
+  }
+  const id = `${hostname().replace(/[^A-Za-z0-9_-]/g, '-')}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const broker = options.natsUrl ? null : new InProcessBroker();
+  const buses: Bus[] = [];
+  const connectBus = async (name: string, inboxPrefix: string): Promise<Bus> => {
+    const bus = broker
+      ? broker.connect()
+      : await NatsBus.connect({
+          servers: options.natsUrl ?? '',
+          name: `${name}-${id}`,
+          inboxPrefix,
+          onError: (error) => logger.warn('bus error', { service: name, error }),
+        });
+    buses.push(bus);
+    return bus;
+  };
+
+  let store: RoomStore | null = null;
+  let gateway: Gateway | null = null;
+  let gameNode: GameNode | null = null;
+  const workers: AiWorker[] = [];
+  let closing: Promise<void> | null = null;
+
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      logger.info('shutting down');
+      await gateway?.close();
+      await gameNode?.drain();
+      await Promise.all(workers.map((w) => w.stop()));
+      await Promise.all(buses.map((b) => b.drain().catch(() => b.close())));
+      await store?.close();
+      logger.info('stopped');
+    })();
+    return closing;
+  };
+
+  try {
+    if (runs.game || runs.gateway) {
+      const dataDir = options.dataDir ?? './.veil';
+      store = await openRoomStore(
+        options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir },
+      );
+      logger.info(
+        'store open',
+        options.databaseUrl ? { store: 'postgres' } : { store: 'pglite', dataDir },
+      );
+    }
+    if (runs.ai) {
+      const count = options.aiWorkers ?? (role === 'all' ? 2 : 1);
+      for (let i = 0; i < count; i += 1) {
+        const bus = await connectBus(`ai-${i}`, '_INBOX.ai');
+        workers.push(
+          await startAiWorker({
+            bus,
+            games: games.map((g) => g.module),
+            logger: logger.child({ service: 'ai-worker', worker: i }),
+          }),
+        );
+      }
+    }
+    if (runs.game && store) {
+      const nodeId = options.nodeId ?? `game-${id}`;
+      gameNode = await startGameNode({
+        nodeId,
+        store,
+        bus: await connectBus('game', '_INBOX.game'),
+        games,
+        ...(options.leaseTtlMs === undefined ? {} : { leaseTtlMs: options.leaseTtlMs }),
+        logger: logger.child({ service: 'game', nodeId }),
+      });
+    }
+    if (runs.gateway && store) {
+      const webDir = options.webDir && existsSync(options.webDir) ? options.webDir : null;
+      gateway = await startGateway({
+        ...options.gateway,
+        bus: await connectBus('gateway', '_INBOX.gateway'),
+        store,
+        port: options.port ?? 3000,
+        ...(options.host ? { host: options.host } : {}),
+        webDir,
+        logger: logger.child({ service: 'gateway' }),
+      });
+    }
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+  logger.info('veil started', { url: gateway?.url ?? null });
+  return { role, url: gateway?.url ?? null, gateway, gameNode, close };
+}

@@ -1,0 +1,257 @@
+/**
+ * Netrunner random self-play (the two default decks, seeded, a random legal action of a random
+ * decider): how fast the engine applies actions, what choosing costs, what views and snapshots
+ * cost. See test/bench/README.md.
+ */
+import {
+  applyAction,
+  newGame,
+  persistGame,
+  restoreGame,
+  Rng,
+  type GameSnapshot,
+  type PersistedGame,
+} from '@veil/engine';
+import { netrunner, type NetrunnerSeat, type NetrunnerState } from '@veil/netrunner';
+import {
+  count,
+  heapAfterGc,
+  kib,
+  now,
+  progress,
+  round,
+  say,
+  table,
+  throttle,
+  type BenchOptions,
+  type Figures,
+} from '../common/bench.js';
+
+type Snapshot = GameSnapshot<NetrunnerState>;
+type Viewer = NetrunnerSeat | 'spectator';
+
+const VIEWERS: readonly Viewer[] = ['corp', 'runner', 'spectator'];
+/** A game still running after this many actions is cut (random play rarely gets there). */
+const MAX_ACTIONS_PER_GAME = 5_000;
+
+interface Sizes {
+  games: number;
+  /** Every n-th state of a game is kept as a sample for the view and snapshot measurements. */
+  sampleEvery: number;
+  /** Games restored side by side for the heap-per-live-game figure. */
+  liveGames: number;
+}
+
+const FULL: Sizes = { games: 100, sampleEvery: 3, liveGames: 100 };
+const QUICK: Sizes = { games: 12, sampleEvery: 4, liveGames: 12 };
+
+/** Accumulated milliseconds and call counts. */
+class Clock {
+  ms = 0;
+  calls = 0;
+  add(ms: number, calls = 1): void {
+    this.ms += ms;
+    this.calls += calls;
+  }
+  perSecond(): number {
+    return this.ms > 0 ? (this.calls / this.ms) * 1000 : 0;
+  }
+  microsEach(): number {
+    return this.calls > 0 ? (this.ms * 1000) / this.calls : 0;
+  }
+}
+
+export async function main(options: BenchOptions): Promise<Figures> {
+  const sizes = options.quick ? QUICK : FULL;
+  progress(
+    `netrunner-apply: ${sizes.games} games of random self-play, default decks` +
+      (options.quick ? ' (--quick)' : ''),
+  );
+
+  const setup = new Clock();
+  const apply = new Clock();
+  const choose = new Clock();
+  const deciders = new Clock();
+  const legal = new Clock();
+  const legalCounts: number[] = [];
+  const views = Object.fromEntries(VIEWERS.map((v) => [v, new Clock()])) as Record<Viewer, Clock>;
+  const viewJson = Object.fromEntries(VIEWERS.map((v) => [v, new Clock()])) as Record<
+    Viewer,
+    Clock
+  >;
+  const viewBytes = Object.fromEntries(VIEWERS.map((v) => [v, 0])) as Record<Viewer, number>;
+  const persist = new Clock();
+  const restore = new Clock();
+  const snapshotBytes: number[] = [];
+  const midGames: string[] = [];
+  const finalGames: string[] = [];
+  const outcomes: Record<string, number> = {};
+  let actions = 0;
+  let cut = 0;
+  const tick = throttle(5_000);
+
+  for (let game = 0; game < sizes.games; game++) {
+    const rng = Rng.from(`bench:netrunner-apply:${game}`);
+    let t = now();
+    let snapshot: Snapshot = newGame(netrunner, {}, `bench:${game}`);
+    setup.add(now() - t);
+    const samples: Snapshot[] = [snapshot];
+    let played = 0;
+    while (snapshot.status === 'active' && netrunner.outcome(snapshot) === null) {
+      if (played >= MAX_ACTIONS_PER_GAME) {
+        cut++;
+        break;
+      }
+      // Choosing: who may act, and what they may do (what a driver or a bot pays per move).
+      t = now();
+      const seats = netrunner.deciders(snapshot);
+      const t1 = now();
+      if (seats.length === 0) throw new Error(`game ${game}: no decider in a live state`);
+      const seat = rng.pick(seats);
+      const t2 = now();
+      const legalActions = netrunner.legalActions(snapshot, seat);
+      const t3 = now();
+      deciders.add(t1 - t);
+      legal.add(t3 - t2);
+      choose.add(t3 - t);
+      legalCounts.push(legalActions.length);
+      if (legalActions.length === 0) throw new Error(`game ${game}: decider ${seat} has no action`);
+      const action = rng.pick(legalActions);
+      // Applying: the engine's applyAction, with its own legality check.
+      t = now();
+      snapshot = applyAction(netrunner, snapshot, seat, action);
+      apply.add(now() - t);
+      played++;
+      if (played % sizes.sampleEvery === 0) samples.push(snapshot);
+    }
+    samples.push(snapshot);
+    actions += played;
+    const outcome = netrunner.outcome(snapshot);
+    const key = outcome ? `${outcome.winner ?? 'draw'}:${outcome.reason}` : 'unfinished';
+    outcomes[key] = (outcomes[key] ?? 0) + 1;
+
+    // Views, their JSON, and the persisted snapshot, over the sampled states of this game.
+    for (const viewer of VIEWERS) {
+      t = now();
+      const made = samples.map((s) => netrunner.view(s, viewer));
+      views[viewer].add(now() - t, samples.length);
+      t = now();
+      const texts = made.map((v) => JSON.stringify(v));
+      viewJson[viewer].add(now() - t, samples.length);
+      for (const text of texts) viewBytes[viewer] += text.length;
+    }
+    t = now();
+    const persisted = samples.map((s) => JSON.stringify(persistGame(s)));
+    persist.add(now() - t, samples.length);
+    for (const text of persisted) snapshotBytes.push(Buffer.byteLength(text));
+    t = now();
+    for (const text of persisted)
+      restoreGame(netrunner, JSON.parse(text) as PersistedGame<NetrunnerState>);
+    restore.add(now() - t, persisted.length);
+    if (midGames.length < sizes.liveGames) {
+      midGames.push(persisted[Math.floor(persisted.length / 2)] as string);
+      finalGames.push(persisted[persisted.length - 1] as string);
+    }
+    tick(() =>
+      progress(
+        `  ${game + 1}/${sizes.games} games, ${count(actions)} actions, ` +
+          `${count(apply.perSecond())} applied/s so far`,
+      ),
+    );
+  }
+
+  progress(`heap: restoring ${midGames.length} mid-game states side by side`);
+  const heapMid = heapPerGame(midGames);
+  const heapFinal = heapPerGame(finalGames);
+
+  const sortedBytes = [...snapshotBytes].sort((a, b) => a - b);
+  const meanBytes = snapshotBytes.reduce((a, b) => a + b, 0) / Math.max(1, snapshotBytes.length);
+  const figures = {
+    games: sizes.games,
+    actions,
+    avgActionsPerGame: round(actions / sizes.games, 1),
+    gamesCut: cut,
+    outcomes,
+    applyPerSecond: round(apply.perSecond()),
+    applyMicros: round(apply.microsEach(), 1),
+    choosePerSecond: round(choose.perSecond()),
+    chooseMicros: round(choose.microsEach(), 1),
+    decidersMicros: round(deciders.microsEach(), 2),
+    legalActionsMicros: round(legal.microsEach(), 1),
+    avgLegalActions: round(
+      legalCounts.reduce((a, b) => a + b, 0) / Math.max(1, legalCounts.length),
+      1,
+    ),
+    selfPlayPerSecond: round(apply.calls / ((apply.ms + choose.ms) / 1000)),
+    setupMillis: round(setup.ms / Math.max(1, setup.calls), 2),
+    viewMicros: Object.fromEntries(VIEWERS.map((v) => [v, round(views[v].microsEach(), 1)])),
+    viewJsonMicros: Object.fromEntries(VIEWERS.map((v) => [v, round(viewJson[v].microsEach(), 1)])),
+    viewJsonBytes: Object.fromEntries(
+      VIEWERS.map((v) => [v, round(viewBytes[v] / Math.max(1, views[v].calls))]),
+    ),
+    snapshotSamples: snapshotBytes.length,
+    snapshotBytesMean: round(meanBytes),
+    snapshotBytesMax: sortedBytes[sortedBytes.length - 1] ?? 0,
+    persistJsonMicros: round(persist.microsEach(), 1),
+    restoreMicros: round(restore.microsEach(), 1),
+    heapPerLiveGameMidBytes: round(heapMid),
+    heapPerLiveGameFinalBytes: round(heapFinal),
+    targetApplyPerSecond: 20_000,
+  };
+
+  say();
+  table('Netrunner random self-play (one core, one game at a time)', [
+    [
+      'games / actions',
+      `${sizes.games} / ${count(actions)} (${figures.avgActionsPerGame} per game, ${cut} cut)`,
+    ],
+    [
+      'outcomes',
+      Object.entries(outcomes)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', '),
+    ],
+    [
+      'applied actions/s',
+      `${count(figures.applyPerSecond)}  (${figures.applyMicros} µs each; target ≥ 20,000)`,
+    ],
+    [
+      'choose (deciders + legalActions)',
+      `${figures.chooseMicros} µs per move (${figures.decidersMicros} + ${figures.legalActionsMicros}); ${figures.avgLegalActions} legal actions on average`,
+    ],
+    ['self-play (choose + apply)', `${count(figures.selfPlayPerSecond)} actions/s`],
+    ['newGame (setup)', `${figures.setupMillis} ms per game`],
+  ]);
+  table(
+    'Views (µs per call; JSON bytes)',
+    VIEWERS.map((v) => [
+      v,
+      `view ${figures.viewMicros[v]} µs, JSON.stringify ${figures.viewJsonMicros[v]} µs, ${count(figures.viewJsonBytes[v] ?? 0)} B`,
+    ]),
+  );
+  table('Snapshots', [
+    [
+      'persisted JSON size',
+      `mean ${kib(meanBytes)}, max ${kib(figures.snapshotBytesMax)} (${snapshotBytes.length} samples)`,
+    ],
+    ['persistGame + JSON.stringify', `${figures.persistJsonMicros} µs`],
+    ['JSON.parse + restoreGame', `${figures.restoreMicros} µs`],
+    [
+      'heap per live game',
+      `${kib(heapMid)} mid-game, ${kib(heapFinal)} at the end (${midGames.length} games restored side by side)`,
+    ],
+  ]);
+  return figures;
+}
+
+/** Heap held by `texts.length` games restored from their persisted JSON, per game. */
+function heapPerGame(texts: readonly string[]): number {
+  if (texts.length === 0) return 0;
+  const before = heapAfterGc();
+  const live = texts.map((text) =>
+    restoreGame(netrunner, JSON.parse(text) as PersistedGame<NetrunnerState>),
+  );
+  const after = heapAfterGc();
+  if (live.length !== texts.length) throw new Error('unreachable');
+  return (after - before) / texts.length;
+}

@@ -1,0 +1,171 @@
+/**
+ * Act→view latency at a steady rate over real NATS: the game node runs in its own process
+ * (node-process.ts); this process drives it like a gateway would. Every `1/rate` s an act goes
+ * to a room that has no act in flight (`veil.room.<id>.cmd`, request/reply); the latency of
+ * that act is the time from sending it until the acting seat's new view (that version) arrives
+ * on `veil.room.<id>.view.<seat>`. The node commits to Postgres before it acks and publishes.
+ */
+import { fileURLToPath } from 'node:url';
+import { NatsBus } from '@veil/bus';
+import { startProcess } from '../../support/child-process.js';
+import { now, percentile, progress, round } from '../common/bench.js';
+import { createNodeRooms, RoomDriver } from './via-node.js';
+
+export interface LatencyConfig {
+  databaseUrl: string;
+  natsUrl: string;
+  rate: number;
+  seconds: number;
+  rooms: number;
+  movesPerMatch: number;
+}
+
+export interface LatencyFigures {
+  targetRate: number;
+  achievedRate: number;
+  measuredActs: number;
+  warmupActs: number;
+  rooms: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  ackP50Ms: number;
+  ackP99Ms: number;
+  /** Until all three views (both seats and the spectators) of that version arrived. */
+  allViewsP99Ms: number;
+  /** Sends that found no room free (the driver fell behind the schedule). */
+  starved: number;
+  errors: number;
+}
+
+interface Pending {
+  sent: number;
+  seat: string;
+  warm: boolean;
+  views: number;
+}
+
+export async function measureLatency(config: LatencyConfig): Promise<LatencyFigures> {
+  const entry = fileURLToPath(new URL('./node-process.ts', import.meta.url));
+  const child = await startProcess({
+    name: 'bench-game-node',
+    command: process.execPath,
+    // The same loader flags as this process (tsx), so the child runs TypeScript too.
+    args: [...process.execArgv, entry],
+    env: {
+      ...process.env,
+      VEIL_BENCH_DATABASE_URL: config.databaseUrl,
+      VEIL_BENCH_NATS_URL: config.natsUrl,
+    },
+  });
+  const bus = await NatsBus.connect({ servers: config.natsUrl, name: 'veil-bench-driver' });
+  try {
+    await child.waitForOutput(/bench node ready/, 60_000);
+    progress(`latency: game node process ${child.pid} ready; creating ${config.rooms} rooms`);
+    const ids = Array.from({ length: config.rooms }, (_, i) => `lat-${i}`);
+    await createNodeRooms(bus, ids, config.movesPerMatch);
+    const rooms = ids.map((id) => new RoomDriver(id, config.movesPerMatch));
+
+    const pending = new Map<string, Pending>();
+    const latencies: number[] = [];
+    const allViews: number[] = [];
+    const acks: number[] = [];
+    let errors = 0;
+    const viewers = 3;
+    await bus.subscribe('veil.room.*.view.*', ({ subject, data }) => {
+      const [, , roomId, , viewer] = subject.split('.');
+      const version = (data as { version?: number }).version;
+      const p = pending.get(`${roomId}:${version}`);
+      if (!p) return;
+      const t = now() - p.sent;
+      if (viewer === p.seat && !p.warm) latencies.push(t);
+      if (++p.views === viewers) {
+        if (!p.warm) allViews.push(t);
+        pending.delete(`${roomId}:${version}`);
+      }
+    });
+    await bus.flush();
+
+    const total = Math.round(config.rate * config.seconds);
+    const warmup = Math.round(total / 10);
+    const free = [...rooms];
+    let sent = 0;
+    let starved = 0;
+    let inFlight = 0;
+    const intervalMs = 1000 / config.rate;
+    progress(`latency: ${total} acts at ${config.rate}/s over NATS (first ${warmup} are warm-up)`);
+    const send = (room: RoomDriver, warm: boolean): void => {
+      const { seat, command } = room.next();
+      const t0 = now();
+      pending.set(`${room.id}:${room.version + 1}`, { sent: t0, seat, warm, views: 0 });
+      inFlight++;
+      bus
+        .request(`veil.room.${room.id}.cmd`, command, { timeoutMs: 30_000 })
+        .then(
+          (reply) => {
+            const r = reply as { ok: boolean; version?: number };
+            if (!r.ok || r.version === undefined) throw new Error(JSON.stringify(r));
+            if (!warm) acks.push(now() - t0);
+            room.acked(seat, command, r.version);
+            if (!room.done) free.push(room);
+          },
+          (error: unknown) => {
+            errors++;
+            if (errors <= 3) progress(`latency: act failed: ${String(error)}`);
+          },
+        )
+        .finally(() => inFlight--);
+    };
+    const start = now();
+    await new Promise<void>((resolve) => {
+      let lastReport = start;
+      const pump = (): void => {
+        const t = now();
+        const due = Math.min(total, Math.floor((t - start) / intervalMs) + 1);
+        while (sent < due) {
+          const room = free.shift();
+          if (!room) {
+            starved++;
+            break;
+          }
+          send(room, sent < warmup);
+          sent++;
+        }
+        if (t - lastReport > 5_000) {
+          lastReport = t;
+          progress(`  latency: ${sent}/${total} acts sent, ${inFlight} in flight`);
+        }
+        if (sent >= total) resolve();
+        else setTimeout(pump, 1);
+      };
+      pump();
+    });
+    const sendSeconds = (now() - start) / 1000;
+    const deadline = now() + 30_000;
+    while (inFlight > 0 && now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 250)); // the last views
+    latencies.sort((a, b) => a - b);
+    allViews.sort((a, b) => a - b);
+    acks.sort((a, b) => a - b);
+    return {
+      targetRate: config.rate,
+      achievedRate: round(sent / sendSeconds),
+      measuredActs: latencies.length,
+      warmupActs: warmup,
+      rooms: config.rooms,
+      p50Ms: round(percentile(latencies, 50), 2),
+      p90Ms: round(percentile(latencies, 90), 2),
+      p99Ms: round(percentile(latencies, 99), 2),
+      maxMs: round(latencies[latencies.length - 1] ?? Number.NaN, 2),
+      ackP50Ms: round(percentile(acks, 50), 2),
+      ackP99Ms: round(percentile(acks, 99), 2),
+      allViewsP99Ms: round(percentile(allViews, 99), 2),
+      starved,
+      errors,
+    };
+  } finally {
+    await bus.close().catch(() => undefined);
+    await child.stop(10_000);
+  }
+}

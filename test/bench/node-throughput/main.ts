@@ -1,0 +1,414 @@
+/**
+ * node-throughput: the same tiny draw/play game (drawplay.ts) run by Veil and by boardgame.io.
+ * See test/bench/README.md for what each figure means.
+ */
+import {
+  count,
+  heapAfterGc,
+  kib,
+  now,
+  progress,
+  round,
+  say,
+  table,
+  type BenchOptions,
+  type Figures,
+} from '../common/bench.js';
+import { InProcessBroker } from '@veil/bus';
+import { openPostgresRoomStore, type RoomStore } from '@veil/store';
+import { startBgio } from './bgio.js';
+import { createDurableRooms, playDurable, type SnapshotMode } from './durable-direct.js';
+import { measureLatency, type LatencyFigures } from './latency.js';
+import { measureRoomHeap, type RoomHeapFigures } from './rooms-heap.js';
+import { benchServices } from './services.js';
+import { countViews, createNodeRooms, playThroughNode, startBenchNode } from './via-node.js';
+import { DEFAULT_MOVES } from './drawplay.js';
+import { playInProcess } from './inprocess.js';
+
+interface Sizes {
+  matches: number;
+  movesPerMatch: number;
+  /** (a) and (c) alternate over this many chunks of the matches. */
+  chunks: number;
+  /** Matches held side by side for the heap-per-match figures. */
+  heapMatches: number;
+  /** Rooms playing at once in the durable runs (their commits group). */
+  concurrency: number;
+  latencyRate: number;
+  latencySeconds: number;
+  latencyRooms: number;
+  heapRooms: number;
+  heapRoomActions: number;
+}
+
+const FULL: Sizes = {
+  matches: 1_000,
+  movesPerMatch: DEFAULT_MOVES,
+  chunks: 10,
+  heapMatches: 300,
+  concurrency: 200,
+  latencyRate: 2_000,
+  latencySeconds: 20,
+  latencyRooms: 500,
+  heapRooms: 100,
+  heapRoomActions: 120,
+};
+const QUICK: Sizes = {
+  matches: 100,
+  movesPerMatch: DEFAULT_MOVES,
+  chunks: 4,
+  heapMatches: 100,
+  concurrency: 100,
+  latencyRate: 2_000,
+  latencySeconds: 5,
+  latencyRooms: 150,
+  heapRooms: 30,
+  heapRoomActions: 120,
+};
+
+export async function main(options: BenchOptions): Promise<Figures> {
+  const sizes = options.quick ? QUICK : FULL;
+  const ids = Array.from({ length: sizes.matches }, (_, i) => `bench-${i}`);
+  progress(
+    `node-throughput: ${sizes.matches} matches × ${sizes.movesPerMatch} moves` +
+      (options.quick ? ' (--quick)' : ''),
+  );
+
+  const compared = await compareInterleaved(ids, sizes);
+  const heap = await heapPerMatch(ids.slice(0, sizes.heapMatches), sizes);
+  const inProcess = { ...compared.veil, heapPerMatchBytes: heap.veil };
+  const bgio = { ...compared.bgio, heapPerMatchBytes: heap.bgio };
+  const durable = await runDurable(ids, sizes);
+  const ratio = (x: number | undefined): number | null =>
+    x === undefined ? null : round(x / bgio.movesPerSecond, 2);
+
+  const figures = {
+    matches: sizes.matches,
+    movesPerMatch: sizes.movesPerMatch,
+    chunks: sizes.chunks,
+    heapMatches: sizes.heapMatches,
+    veilInProcess: inProcess,
+    boardgameio: bgio,
+    durable,
+    ratios: {
+      durableVsBoardgameio: ratio(durable.direct?.movesPerSecond),
+      durableNoHumanSnapshotsVsBoardgameio: ratio(durable.directIntervalSnapshots?.movesPerSecond),
+      nodeVsBoardgameio: ratio(durable.node?.movesPerSecond),
+      inProcessVsBoardgameio: round(inProcess.movesPerSecond / bgio.movesPerSecond, 2),
+      inProcessVsBoardgameioBestChunks: round(
+        inProcess.bestChunkMovesPerSecond / bgio.bestChunkMovesPerSecond,
+        2,
+      ),
+    },
+  };
+  say();
+  table(`Draw-play, ${sizes.matches} matches × ${sizes.movesPerMatch} moves, 2 seats`, [
+    ['(a) Veil in-process', line(inProcess)],
+    ['(c) boardgame.io 0.50.2', line(bgio)],
+    [
+      '(a)/(c)',
+      `${figures.ratios.inProcessVsBoardgameio}× overall, ${figures.ratios.inProcessVsBoardgameioBestChunks}× best chunks  (target ≥ 3×)`,
+    ],
+  ]);
+  const d = durable;
+  const dur = (t: DurableThroughput | undefined): string =>
+    t
+      ? `${count(t.movesPerSecond)} moves/s, ${t.avgBatch} commits per batch, ${t.snapshots} snapshots`
+      : `not run${d.error ? `: ${d.error}` : ''}`;
+  table('Durable on Postgres (b)', [
+    ['servers', d.skipped ?? 'Postgres + NATS via test/support'],
+    ['(b) engine + commitBatch, snapshot policy for human seats', dur(d.direct)],
+    ['(b) …with interval snapshots only (bot seats)', dur(d.directIntervalSnapshots)],
+    ['(b) real game node, in-process bus', dur(d.node)],
+    [
+      '(b)/(c)',
+      `${figures.ratios.durableVsBoardgameio ?? '-'}× engine + commitBatch; ${figures.ratios.nodeVsBoardgameio ?? '-'}× through the game node  (target ≥ 1×)`,
+    ],
+  ]);
+  if (d.latency) {
+    const l = d.latency;
+    table(`Act→view latency over NATS, game node in its own process (${l.rooms} rooms)`, [
+      [
+        'rate',
+        `${count(l.achievedRate)}/s achieved of ${count(l.targetRate)}/s; ${l.measuredActs} acts measured after ${l.warmupActs} warm-up; ${l.errors} errors; ${l.starved} starved`,
+      ],
+      [
+        'act → own view',
+        `p50 ${l.p50Ms} ms, p90 ${l.p90Ms} ms, p99 ${l.p99Ms} ms, max ${l.maxMs} ms  (target p99 ≤ 15 ms)`,
+      ],
+      ['act → ack', `p50 ${l.ackP50Ms} ms, p99 ${l.ackP99Ms} ms`],
+      ['act → all 3 views', `p99 ${l.allViewsP99Ms} ms`],
+    ]);
+  }
+  if (d.roomHeap) {
+    const r = d.roomHeap;
+    table(
+      `Netrunner rooms on the game node (${r.rooms} rooms, ${r.actionsBeforeLoad} random actions in)`,
+      [
+        ['heap per live room', `${kib(r.heapPerLiveRoomBytes)}  (target ≤ 40 KB)`],
+        ['heap per idle (unloaded) room', `${kib(r.heapPerIdleRoomBytes)}  (target ≤ 4 KB)`],
+        [
+          'stored snapshot',
+          `${kib(r.snapshotJsonBytes)} JSON, ${kib(r.snapshotGzipBytes)} gzipped`,
+        ],
+      ],
+    );
+  }
+  return figures;
+}
+
+interface DurableThroughput {
+  moves: number;
+  seconds: number;
+  movesPerSecond: number;
+  avgBatch: number;
+  snapshots: number;
+  viewBytesPerMove: number;
+}
+
+interface DurableFigures {
+  skipped?: string;
+  error?: string;
+  concurrency: number;
+  direct?: DurableThroughput;
+  directIntervalSnapshots?: DurableThroughput;
+  node?: DurableThroughput;
+  nodeError?: string;
+  latency?: LatencyFigures;
+  latencyError?: string;
+  roomHeap?: RoomHeapFigures;
+  roomHeapError?: string;
+}
+
+const message = (error: unknown): string =>
+  error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+
+/** (b), the NATS latency and the Netrunner room heap: everything that needs the servers. */
+async function runDurable(ids: readonly string[], sizes: Sizes): Promise<DurableFigures> {
+  const figures: DurableFigures = { concurrency: sizes.concurrency };
+  progress('durable: starting Postgres and NATS (test/support)');
+  const services = await benchServices();
+  if ('missing' in services) {
+    figures.skipped = `skipped: ${services.missing}`;
+    progress(`durable: ${figures.skipped}`);
+    return figures;
+  }
+  let store: RoomStore | undefined;
+  try {
+    store = await openPostgresRoomStore({ connectionString: services.databaseUrl });
+    for (const mode of ['humans', 'interval'] as SnapshotMode[]) {
+      const roomIds = ids.map((id) => `${mode}-${id}`);
+      progress(`(b) engine + commitBatch (${mode} snapshots): creating ${roomIds.length} rooms`);
+      await createDurableRooms(store, roomIds, sizes.movesPerMatch);
+      progress(`(b) playing, ${sizes.concurrency} rooms at a time`);
+      const r = await playDurable(store, roomIds, sizes.movesPerMatch, sizes.concurrency, mode);
+      const t: DurableThroughput = {
+        moves: r.moves,
+        seconds: round(r.ms / 1000, 2),
+        movesPerSecond: round((r.moves / r.ms) * 1000),
+        avgBatch: round(r.moves / Math.max(1, r.batches), 1),
+        snapshots: r.snapshots,
+        viewBytesPerMove: round(r.viewBytes / Math.max(1, r.moves)),
+      };
+      if (mode === 'humans') figures.direct = t;
+      else figures.directIntervalSnapshots = t;
+      progress(`(b) ${mode}: ${count(t.movesPerSecond)} moves/s`);
+    }
+
+    try {
+      figures.node = await runThroughNode(store, ids, sizes);
+    } catch (error) {
+      figures.nodeError = message(error);
+      progress(`(b) game node: failed: ${figures.nodeError}`);
+    }
+    try {
+      figures.latency = await measureLatency({
+        databaseUrl: services.databaseUrl,
+        natsUrl: services.natsUrl,
+        rate: sizes.latencyRate,
+        seconds: sizes.latencySeconds,
+        rooms: sizes.latencyRooms,
+        movesPerMatch: sizes.movesPerMatch,
+      });
+    } catch (error) {
+      figures.latencyError = message(error);
+      progress(`latency: failed: ${figures.latencyError}`);
+    }
+    try {
+      const broker = new InProcessBroker();
+      figures.roomHeap = await measureRoomHeap(
+        store,
+        broker.connect(),
+        sizes.heapRooms,
+        sizes.heapRoomActions,
+      );
+    } catch (error) {
+      figures.roomHeapError = message(error);
+      progress(`rooms heap: failed: ${figures.roomHeapError}`);
+    }
+  } catch (error) {
+    figures.error = message(error);
+    progress(`durable: failed: ${figures.error}`);
+  } finally {
+    await store?.close().catch(() => undefined);
+    await services.stop();
+  }
+  return figures;
+}
+
+/** (b) through the real game node (in this process, on the in-process bus). */
+async function runThroughNode(
+  store: RoomStore,
+  ids: readonly string[],
+  sizes: Sizes,
+): Promise<DurableThroughput> {
+  const broker = new InProcessBroker();
+  const node = await startBenchNode(store, broker.connect(), 'bench-node-inprocess');
+  const client = broker.connect();
+  try {
+    const roomIds = ids.map((id) => `node-${id}`);
+    progress(`(b) game node: creating ${roomIds.length} rooms through veil.rooms.create`);
+    await createNodeRooms(client, roomIds, sizes.movesPerMatch);
+    const views = await countViews(client);
+    const batches = countBatches(store);
+    progress(`(b) game node: playing, ${sizes.concurrency} rooms at a time`);
+    const r = await playThroughNode(client, roomIds, sizes.movesPerMatch, sizes.concurrency);
+    await client.flush();
+    batches.restore();
+    return {
+      moves: r.moves,
+      seconds: round(r.ms / 1000, 2),
+      movesPerSecond: round((r.moves / r.ms) * 1000),
+      avgBatch: round(batches.items / Math.max(1, batches.count), 1),
+      snapshots: batches.snapshots,
+      viewBytesPerMove: round(views.bytes() / Math.max(1, r.moves)),
+    };
+  } finally {
+    await node.stop();
+  }
+}
+
+/** Counts the store's commitBatch calls (and their items) while the node plays. */
+function countBatches(store: RoomStore): {
+  count: number;
+  items: number;
+  snapshots: number;
+  restore(): void;
+} {
+  const original = store.commitBatch.bind(store);
+  const tally = {
+    count: 0,
+    items: 0,
+    snapshots: 0,
+    restore: () => {
+      store.commitBatch = original;
+    },
+  };
+  store.commitBatch = (items) => {
+    tally.count++;
+    tally.items += items.length;
+    tally.snapshots += items.filter((i) => i.snapshot !== undefined).length;
+    return original(items);
+  };
+  return tally;
+}
+
+interface Throughput {
+  moves: number;
+  seconds: number;
+  movesPerSecond: number;
+  /** The fastest of the interleaved chunks: the least disturbed by other load. */
+  bestChunkMovesPerSecond: number;
+  viewBytesPerMove: number;
+}
+
+function line(t: Throughput & { heapPerMatchBytes: number }): string {
+  return (
+    `${count(t.movesPerSecond)} moves/s (best chunk ${count(t.bestChunkMovesPerSecond)}), ` +
+    `${kib(t.heapPerMatchBytes)} heap per match, ${count(t.viewBytesPerMove)} B of views per move`
+  );
+}
+
+class Tally {
+  moves = 0;
+  ms = 0;
+  bytes = 0;
+  best = 0;
+  add(moves: number, ms: number, bytes: number): void {
+    this.moves += moves;
+    this.ms += ms;
+    this.bytes += bytes;
+    this.best = Math.max(this.best, (moves / ms) * 1000);
+  }
+  result(): Throughput {
+    return {
+      moves: this.moves,
+      seconds: round(this.ms / 1000, 2),
+      movesPerSecond: round((this.moves / this.ms) * 1000),
+      bestChunkMovesPerSecond: round(this.best),
+      viewBytesPerMove: round(this.bytes / Math.max(1, this.moves)),
+    };
+  }
+}
+
+/**
+ * (a) and (c) over the same matches, chunk by chunk in turn, so that load from other processes
+ * on the machine falls on both alike; match creation is outside the timing.
+ */
+async function compareInterleaved(
+  ids: readonly string[],
+  sizes: Sizes,
+): Promise<{ veil: Throughput; bgio: Throughput }> {
+  progress('warm-up (both systems)');
+  const warmIds = ids.slice(0, Math.min(20, ids.length)).map((id) => `warm-${id}`);
+  playInProcess(warmIds, sizes.movesPerMatch);
+  const warm = startBgio(sizes.movesPerMatch);
+  for (const id of warmIds) {
+    warm.createMatch(id);
+    await warm.playMatch(id);
+  }
+  const veil = new Tally();
+  const bgio = new Tally();
+  const chunkSize = Math.ceil(ids.length / sizes.chunks);
+  for (let c = 0; c * chunkSize < ids.length; c++) {
+    const chunk = ids.slice(c * chunkSize, (c + 1) * chunkSize);
+    let t = now();
+    const played = playInProcess(chunk, sizes.movesPerMatch);
+    veil.add(played.moves, now() - t, played.viewBytes);
+
+    const run = startBgio(sizes.movesPerMatch);
+    for (const id of chunk) run.createMatch(id);
+    let moves = 0;
+    t = now();
+    for (const id of chunk) moves += await run.playMatch(id);
+    const ms = now() - t;
+    if (run.payloads !== moves * 2) throw new Error(`boardgame.io: ${run.payloads} payloads`);
+    bgio.add(moves, ms, run.payloadBytes);
+    progress(
+      `  chunk ${c + 1}/${sizes.chunks}: (a) ${count(veil.result().movesPerSecond)} moves/s, ` +
+        `(c) ${count(bgio.result().movesPerSecond)} moves/s so far`,
+    );
+  }
+  return { veil: veil.result(), bgio: bgio.result() };
+}
+
+/** Heap held per finished match while all of them stay in memory, each system on its own. */
+async function heapPerMatch(
+  ids: readonly string[],
+  sizes: Sizes,
+): Promise<{ veil: number; bgio: number }> {
+  progress(`heap: ${ids.length} matches held in memory, each system on its own`);
+  let before = heapAfterGc();
+  const played = playInProcess(ids, sizes.movesPerMatch);
+  const veil = (heapAfterGc() - before) / ids.length;
+  if (played.matches.length !== ids.length) throw new Error('matches lost');
+  before = heapAfterGc();
+  const run = startBgio(sizes.movesPerMatch);
+  for (const id of ids) {
+    run.createMatch(id);
+    await run.playMatch(id);
+  }
+  const bgio = (heapAfterGc() - before) / ids.length;
+  if (!run.db) throw new Error('unreachable');
+  return { veil: round(veil), bgio: round(bgio) };
+}

@@ -1,0 +1,33 @@
+/**
+ * A game node in its own process for the latency measurement: the real `startGameNode` on a
+ * Postgres store and a NATS bus. Started by latency.ts with VEIL_BENCH_DATABASE_URL and
+ * VEIL_BENCH_NATS_URL; prints `bench node ready` once it answers, and drains on SIGTERM.
+ */
+import { NatsBus } from '@veil/bus';
+import { openPostgresRoomStore } from '@veil/store';
+import { startBenchNode } from './via-node.js';
+
+async function run(): Promise<void> {
+  const databaseUrl = process.env['VEIL_BENCH_DATABASE_URL'];
+  const natsUrl = process.env['VEIL_BENCH_NATS_URL'];
+  if (!databaseUrl || !natsUrl) throw new Error('VEIL_BENCH_DATABASE_URL and VEIL_BENCH_NATS_URL');
+  const store = await openPostgresRoomStore({ connectionString: databaseUrl });
+  const bus = await NatsBus.connect({ servers: natsUrl, name: 'veil-bench-node' });
+  const node = await startBenchNode(store, bus, 'bench-node-1');
+  process.stdout.write('bench node ready\n');
+  const stop = async (): Promise<void> => {
+    await node.stop();
+    await bus.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+run().catch((error: unknown) => {
+  process.stderr.write(
+    `bench node failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connectSeat, createRoom } from '@veil/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startProcess, type ManagedProcess } from '../support/index.js';
+
+// `veil start` as a user runs it: the embedded default (PGlite under VEIL_DATA_DIR, the
+// in-process bus, gateway + game node + AI workers in one process), stopped with SIGTERM.
+
+const veilBin = fileURLToPath(new URL('../../services/cli/bin/veil.js', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('veil start (embedded)', () => {
+  let child: ManagedProcess | undefined;
+  let dataDir: string | undefined;
+
+  afterAll(async () => {
+    await child?.stop(5_000);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('boots, answers /healthz and a room, and exits 0 on SIGTERM', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'veil-start-'));
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), VEIL_DATA_DIR: dataDir };
+    delete env['DATABASE_URL'];
+    delete env['NATS_URL'];
+    delete env['VEIL_ROLE'];
+    child = await startProcess({
+      name: 'veil start',
+      command: process.execPath,
+      args: [veilBin, 'start'],
+      cwd: repoRoot,
+      env,
+    });
+    const [, url] = await child.waitForOutput(/listening on (http:\/\/\S+)/, 90_000);
+    expect(url).toBe(`http://localhost:${port}`);
+
+    const health = await fetch(new URL('/healthz', url));
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    // The embedded node and AI workers are there: a room with a bot seat plays.
+    const created = await createRoom(url ?? '', {
+      game: 'parlor',
+      seats: { p1: { type: 'human' }, p2: { type: 'bot', level: 'random' } },
+      options: { seed: 1, gameOptions: { turns: 2 } },
+    });
+    const p1 = await connectSeat({
+      url: url ?? '',
+      roomId: created.roomId,
+      token: created.seats['p1']?.token ?? '',
+    });
+    expect(p1.view).toMatchObject({ roomId: created.roomId, seat: 'p1', version: 0 });
+    p1.close();
+
+    // Structured JSON logs on stdout.
+    const jsonLines = child
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    expect(jsonLines.length).toBeGreaterThan(0);
+    for (const line of jsonLines) expect(JSON.parse(line)).toHaveProperty('msg');
+
+    const exit = await child.stop(30_000);
+    expect(exit, child.output()).toEqual({ code: 0, signal: null });
+    child = undefined;
+  }, 150_000);
+});
