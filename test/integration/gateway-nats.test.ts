@@ -41,7 +41,7 @@ describeWithServices('gateways over real Postgres and NATS', () => {
   let gatewayB: Veil;
   let node: Veil;
 
-  const start = async (role: 'game' | 'gateway', nodeId?: string): Promise<Veil> => {
+  const start = async (role: 'game' | 'gateway' | 'ai', nodeId?: string): Promise<Veil> => {
     const veil = await startVeil({
       role,
       port: 0,
@@ -75,6 +75,7 @@ describeWithServices('gateways over real Postgres and NATS', () => {
     node = await start('game', 'node-one');
     gatewayA = await start('gateway');
     gatewayB = await start('gateway');
+    await start('ai');
   });
 
   afterAll(async () => {
@@ -119,6 +120,31 @@ describeWithServices('gateways over real Postgres and NATS', () => {
       await connectSeat({ url: urlB, roomId, token: created.seats['p1']?.token ?? '' }),
     );
     expect(p1OnB.view).toMatchObject({ roomId, seat: 'p1', version: 5 });
+  });
+
+  it('plays a bot seat through an AI worker process role over NATS', async () => {
+    const url = gatewayB.url ?? '';
+    const created = await createRoom(url, {
+      game: 'parlor',
+      seats: { p1: { type: 'bot', level: 'random' }, p2: { type: 'human' } },
+      options: { seed: 4, gameOptions: { turns: 2 } },
+    });
+    const p2 = track(
+      await connectSeat({ url, roomId: created.roomId, token: created.seats['p2']?.token ?? '' }),
+    );
+    let acts = 0;
+    while (parlorView(p2.view).phase !== 'over' && acts < 30) {
+      const view = parlorView(p2.view);
+      const action = view.legalActions?.[0];
+      const before = p2.version ?? 0;
+      if (view.deciders.includes('p2') && action) {
+        expect(await p2.act(action)).toEqual({ ok: true, version: before + 1 });
+        acts += 1;
+      }
+      await p2.waitForView((v) => v.version > before);
+    }
+    expect(parlorView(p2.view).phase).toBe('over');
+    expect(p2.version).toBeGreaterThan(acts);
   });
 
   it('places a room on another node when its node has gone (veil.rooms.place)', async () => {

@@ -35,7 +35,7 @@ describe('veil start (embedded)', () => {
       cwd: repoRoot,
       env,
     });
-    const [, url] = await child.waitForOutput(/listening on (http:\/\/\S+)/, 90_000);
+    const [, url] = await child.waitForOutput(/listening on (http:\/\/\S+)/, 180_000);
     expect(url).toBe(`http://localhost:${port}`);
 
     const health = await fetch(new URL('/healthz', url));
@@ -67,5 +67,5 @@ describe('veil start (embedded)', () => {
     const exit = await child.stop(30_000);
     expect(exit, child.output()).toEqual({ code: 0, signal: null });
     child = undefined;
-  }, 150_000);
+  }, 300_000);
 });

@@ -62,6 +62,7 @@ export class VeilConnection {
   private readonly viewListeners = new Set<Listener<ViewEvent>>();
   private readonly logListeners = new Set<Listener<LogEvent>>();
   private readonly errorListeners = new Set<Listener<ProtocolError>>();
+  private readonly connectionListeners = new Set<Listener<boolean>>();
   private readonly ackTimeoutMs: number;
 
   private constructor(
@@ -80,6 +81,8 @@ export class VeilConnection {
     socket.on(SOCKET_EVENTS.log, (payload) => {
       for (const listener of [...this.logListeners]) listener(payload);
     });
+    socket.on('connect', () => this.connectionChanged(true));
+    socket.on('disconnect', () => this.connectionChanged(false));
     socket.on(SOCKET_EVENTS.error, (payload) => {
       const error = protocolError(errorCodeOf(payload));
       for (const listener of [...this.errorListeners]) listener(error);
@@ -157,6 +160,19 @@ export class VeilConnection {
   onError(listener: Listener<ProtocolError>): () => void {
     this.errorListeners.add(listener);
     return () => this.errorListeners.delete(listener);
+  }
+
+  /**
+   * Called with `false` when the transport drops and `true` when it is back (socket.io-client
+   * reconnects by itself; the seat is resumed and the current view arrives again).
+   */
+  onConnectionChange(listener: Listener<boolean>): () => void {
+    this.connectionListeners.add(listener);
+    return () => this.connectionListeners.delete(listener);
+  }
+
+  private connectionChanged(connected: boolean): void {
+    for (const listener of [...this.connectionListeners]) listener(connected);
   }
 
   /**

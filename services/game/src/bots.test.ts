@@ -91,6 +91,38 @@ describe('bot seats', () => {
     await node.stop();
   });
 
+  it('retries a lost answer: the next request of the queue group is answered', async () => {
+    const { node, lines } = await nodeWithLog('bots-3');
+    let received = 0;
+    // Loses the first request it gets (as a worker that died would), answers the later ones.
+    const worker = await broker.connect().subscribe(
+      aiRequestSubject('parlor'),
+      ({ data, respond }) => {
+        received += 1;
+        if (received === 1) return;
+        const request = aiRequestSchema.parse(data);
+        const action = request.legalActions[0];
+        respond?.({ ok: true, roomId: request.roomId, version: request.version, action });
+      },
+      { queue: AI_QUEUE_GROUP },
+    );
+    await createParlorRoom(client, 'bot-room-3', { seats: botSeats });
+    const { version } = await loadRoomState(store, games, 'bot-room-3');
+    await playFirstLegal(client, 'bot-room-3', 'hand-over', ['end']);
+    await eventually(
+      async () => (await loadRoomState(store, games, 'bot-room-3')).version > version + 1,
+    );
+    const failed = lines.filter((l) => l.includes('bot request failed'));
+    expect(failed).toHaveLength(1);
+    expect(JSON.parse(failed[0] as string)).toMatchObject({
+      attempt: 1,
+      error: { code: 'timeout' },
+    });
+    expect(lines.some((l) => l.includes('bot fallback'))).toBe(false);
+    await worker.unsubscribe();
+    await node.stop();
+  });
+
   it('falls back to a seeded random legal move after three failed requests, and logs it', async () => {
     const { node, lines } = await nodeWithLog('bots-2');
     // No worker at all: every request fails with no_responders.

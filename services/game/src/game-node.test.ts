@@ -1,7 +1,7 @@
 import type { Bus, InProcessBroker } from '@veil/bus';
 import { snapshotBytes } from '@veil/engine';
 import { parlor } from '@veil/engine/fixture';
-import { roomViewSubject, type ViewPublication } from '@veil/protocol';
+import type { ViewPublication } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGameNode, type GameNode } from './game-node.js';
@@ -134,6 +134,8 @@ describe('game node (in-process bus, PGlite)', () => {
     expect(stale).toMatchObject({ ok: false, error: { code: 'stale_version' } });
     expect(!stale.ok && stale.view?.version).toBe(version);
     expect(!stale.ok && stale.view?.seat).toBe(decider);
+    const ahead = await act(decider, version + 5, { type: 'draw' }, 'x5');
+    expect(ahead).toMatchObject({ ok: false, error: { code: 'stale_version' } });
     expect(await storedBytes('room-b')).toEqual(before);
   });
 
@@ -156,14 +158,25 @@ describe('game node (in-process bus, PGlite)', () => {
   it('takes a crashed node’s room over after its lease expires, from snapshot + events', async () => {
     const first = await node('n1', 300);
     await createParlorRoom(client, 'room-d');
-    for (let i = 0; i < 5; i += 1) await playFirstLegal(client, 'room-d', `d-${i}`);
+    let last = null;
+    for (let i = 0; i < 5; i += 1) last = await playFirstLegal(client, 'room-d', `d-${i}`);
     const before = await storedBytes('room-d');
     await first.stop(); // keeps the lease: it expires
     const second = await node('n2', 300);
-    // A repeated request is answered from the store after the takeover.
+    // The first command finds no node, places the room, and is answered by the new owner.
     const { version } = await syncView(client, 'room-d', 'p1');
     expect(version).toBe(before.version);
     expect(second.rooms()).toEqual(['room-d']);
+    expect(await storedBytes('room-d')).toEqual(before);
+    // A retry of the last acked request is answered from the store, not applied again.
+    const retry = await sendRoomCommand(client, 'room-d', {
+      type: 'act',
+      seat: last?.seat ?? 'p1',
+      version: last?.version ?? 0,
+      action: { type: 'draw' },
+      requestId: 'd-4',
+    });
+    expect(retry).toEqual({ ok: true, version: before.version });
     const played = await playFirstLegal(client, 'room-d', 'd-after');
     expect(played?.reply).toEqual({ ok: true, version: before.version + 1 });
   });
@@ -220,6 +233,29 @@ describe('game node (in-process bus, PGlite)', () => {
     await first.drain();
     expect(await acting).toEqual({ ok: true, version: 1 });
     expect((await store.leaseState('room-g'))?.owner).toBeNull();
+  });
+
+  it('commits a standing policy as an event, shown only to its seat', async () => {
+    await node('n1');
+    await createParlorRoom(client, 'room-p');
+    const reply = await sendRoomCommand(client, 'room-p', {
+      type: 'policy',
+      seat: 'p2',
+      kind: 'counter',
+      policy: 'auto-pass',
+      requestId: 'pol-1',
+    });
+    expect(reply).toEqual({ ok: true, version: 1 });
+    expect((await syncView(client, 'room-p', 'p2')).view.policies).toEqual({
+      counter: 'auto-pass',
+    });
+    expect((await syncView(client, 'room-p', 'p1')).view.policies).toEqual({});
+    // The event replays: a fresh load has the policy too.
+    const loaded = await loadRoomState(store, games, 'room-p');
+    expect(loaded.version).toBe(1);
+    expect(
+      (loaded.snapshot.context as { pauses: { policies: unknown } }).pauses.policies,
+    ).toMatchObject({ p2: { counter: 'auto-pass' } });
   });
 
   it('holds spectators back by the room’s delay in turns', async () => {

@@ -258,11 +258,7 @@ export class RoomRunner {
     const { module, snapshot, version } = this.context;
     if (this.lifecycle === 'abandoned') return { reply: refusal('game_over') };
     const record: RoomEventRecord = { type: 'act', action: command.action };
-    if (command.version > version) {
-      // The client saw a version this node never committed: another node runs the room now.
-      this.fenced('client ahead of this node');
-      return { reply: refusal('unavailable') };
-    }
+    if (command.version > version) return { reply: await this.versionAhead(command.seat) };
     if (command.version < version) return { reply: await this.staleOrRepeated(command, record) };
     let next: GameSnapshot<unknown>;
     try {
@@ -331,6 +327,23 @@ export class RoomRunner {
         this.fenced('stale item committed');
         return refusal('internal');
     }
+  }
+
+  /**
+   * A version this node never committed: either another node runs the room now (the database is
+   * ahead: let the room go, the caller places it again), or the client is simply wrong.
+   */
+  private async versionAhead(seat: string): Promise<Reply> {
+    let stored: number | null;
+    try {
+      stored = (await this.deps.store.roomSummary(this.roomId))?.version ?? null;
+    } catch (error) {
+      this.deps.logger.warn('version check failed', { roomId: this.roomId, error });
+      return refusal('unavailable');
+    }
+    if (stored === this.version) return refusal('stale_version', this.viewFor(seat));
+    this.fenced('the database is ahead of this node');
+    return refusal(stored === null ? 'room_not_found' : 'unavailable');
   }
 
   private async commit(

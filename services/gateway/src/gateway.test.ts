@@ -225,6 +225,10 @@ describe('socket.io: seats and spectators', () => {
   it('two seats and a spectator play: acks carry the version, every viewer gets each view', async () => {
     const { roomId, seats } = await newRoom();
     const spectator = track(await connectSpectator({ url, roomId }));
+    const logs = { p1: 0, p2: 0, spectator: 0 };
+    seats['p1']?.onLog((e) => (logs.p1 += e.entries.length));
+    seats['p2']?.onLog((e) => (logs.p2 += e.entries.length));
+    spectator.onLog((e) => (logs.spectator += e.entries.length));
     expect(spectator.view).toMatchObject({ roomId, version: 0, seat: null });
     expect(parlorView(spectator.view).hand).toBeNull();
     expect(parlorView(spectator.view).legalActions).toBeUndefined();
@@ -243,6 +247,14 @@ describe('socket.io: seats and spectators', () => {
       }
     }
     expect(await storedVersion(roomId)).toBe(4);
+    // Each viewer also got the redacted log entries of those versions.
+    expect(logs.p1).toBeGreaterThan(0);
+    expect(logs.p2).toBeGreaterThan(0);
+    expect(logs.spectator).toBeGreaterThan(0);
+    const metrics = await (await fetch(new URL('/metrics', url))).text();
+    const acted = /^veil_gateway_actions_total\{result="ok"\} (\d+)$/m.exec(metrics);
+    expect(Number(acted?.[1])).toBeGreaterThanOrEqual(4);
+    expect(metrics).toMatch(/^veil_gateway_act_latency_seconds_count\{result="ok"\} \d+$/m);
     const summary = await getRoom(url, roomId);
     expect(summary.seats).toEqual({
       p1: { type: 'human', connected: true },
@@ -269,10 +281,24 @@ describe('socket.io: seats and spectators', () => {
     );
   });
 
+  it('refuses spectators in a room that does not allow them', async () => {
+    const created = await createRoom(url, {
+      ...PARLOR_ROOM,
+      options: { ...PARLOR_ROOM.options, spectators: false },
+    });
+    expect(await rejection(connectSpectator({ url, roomId: created.roomId }))).toMatchObject({
+      code: 'forbidden',
+    });
+  });
+
   it('a spectator cannot act, and a seat cannot act out of turn or on a stale version', async () => {
     const { roomId, seats } = await newRoom();
     const spectator = track(await connectSpectator({ url, roomId }));
     expect(await spectator.act({ type: 'draw' })).toEqual(errorOf('forbidden'));
+    expect(await spectator.policy('react', 'auto-pass')).toEqual(errorOf('forbidden'));
+    expect(await seats['p1']?.rawRequest('policy', { kind: 'react' })).toEqual(
+      errorOf('bad_request'),
+    );
 
     const decider = parlorView(seats['p1']?.view ?? null).deciders[0] ?? '';
     const waiting = decider === 'p1' ? 'p2' : 'p1';
@@ -379,11 +405,16 @@ describe('socket.io: seats and spectators', () => {
 
     // A dropped transport reconnects on its own and gets the current view again.
     const p2 = seats['p2'] as VeilConnection;
+    const changes: boolean[] = [];
     const reconnected = new Promise<void>((resolve) =>
-      p2.socket.io.once('reconnect', () => resolve()),
+      p2.onConnectionChange((up) => {
+        changes.push(up);
+        if (up) resolve();
+      }),
     );
     p2.socket.io.engine.close();
     await reconnected;
+    expect(changes).toEqual([false, true]);
     await playFirstLegal({ p1: back, p2 });
     await allAtVersion([back, p2], 2);
     expect(p2.view?.seat).toBe('p2');

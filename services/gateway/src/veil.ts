@@ -67,6 +67,9 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
     game: role === 'all' || role === 'game',
     ai: role === 'all' || role === 'ai',
   };
+  if (!options.databaseUrl && (role === 'game' || role === 'gateway')) {
+    logger.warn('no DATABASE_URL: PGlite is single-process, so no other process shares this store');
+  }
   if (!options.natsUrl && role !== 'all') {
     logger.warn('no NATS_URL: this role only talks to itself over the in-process bus');
   }

@@ -62,6 +62,12 @@ export function now(): number {
   return performance.now();
 }
 
+/** CPU time used by this process (all its threads, user + system), in milliseconds. */
+export function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 /** The `p`-th percentile (0–100) of ascending `sorted`, nearest-rank. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;

@@ -15,6 +15,7 @@ import {
 import { netrunner, type NetrunnerSeat, type NetrunnerState } from '@veil/netrunner';
 import {
   count,
+  cpuMs,
   heapAfterGc,
   kib,
   now,
@@ -88,6 +89,9 @@ export async function main(options: BenchOptions): Promise<Figures> {
   const outcomes: Record<string, number> = {};
   let actions = 0;
   let cut = 0;
+  // The recorded games replayed with nothing but applyAction: wall and CPU time of the loop.
+  let replayWallMs = 0;
+  let replayCpuMs = 0;
   const tick = throttle(5_000);
 
   for (let game = 0; game < sizes.games; game++) {
@@ -96,6 +100,7 @@ export async function main(options: BenchOptions): Promise<Figures> {
     let snapshot: Snapshot = newGame(netrunner, {}, `bench:${game}`);
     setup.add(now() - t);
     const samples: Snapshot[] = [snapshot];
+    const moves: { seat: NetrunnerSeat; action: unknown }[] = [];
     let played = 0;
     while (snapshot.status === 'active' && netrunner.outcome(snapshot) === null) {
       if (played >= MAX_ACTIONS_PER_GAME) {
@@ -121,11 +126,23 @@ export async function main(options: BenchOptions): Promise<Figures> {
       t = now();
       snapshot = applyAction(netrunner, snapshot, seat, action);
       apply.add(now() - t);
+      moves.push({ seat, action });
       played++;
       if (played % sizes.sampleEvery === 0) samples.push(snapshot);
     }
     samples.push(snapshot);
     actions += played;
+
+    // Apply only, without per-call timers: the same game again from its first state.
+    let replayed: Snapshot = samples[0] as Snapshot;
+    const wall0 = now();
+    const cpu0 = cpuMs();
+    for (const move of moves) replayed = applyAction(netrunner, replayed, move.seat, move.action);
+    replayCpuMs += cpuMs() - cpu0;
+    replayWallMs += now() - wall0;
+    if (replayed.context.log.length !== snapshot.context.log.length) {
+      throw new Error(`game ${game}: the replay diverged`);
+    }
     const outcome = netrunner.outcome(snapshot);
     const key = outcome ? `${outcome.winner ?? 'draw'}:${outcome.reason}` : 'unfinished';
     outcomes[key] = (outcomes[key] ?? 0) + 1;
@@ -174,6 +191,8 @@ export async function main(options: BenchOptions): Promise<Figures> {
     outcomes,
     applyPerSecond: round(apply.perSecond()),
     applyMicros: round(apply.microsEach(), 1),
+    replayApplyPerSecond: round((actions / replayWallMs) * 1000),
+    replayApplyPerCpuSecond: round((actions / replayCpuMs) * 1000),
     choosePerSecond: round(choose.perSecond()),
     chooseMicros: round(choose.microsEach(), 1),
     decidersMicros: round(deciders.microsEach(), 2),
@@ -214,6 +233,10 @@ export async function main(options: BenchOptions): Promise<Figures> {
     [
       'applied actions/s',
       `${count(figures.applyPerSecond)}  (${figures.applyMicros} µs each; target ≥ 20,000)`,
+    ],
+    [
+      'applied actions/s, replayed',
+      `${count(figures.replayApplyPerSecond)} wall, ${count(figures.replayApplyPerCpuSecond)} per CPU-second (apply alone, no per-call timers)`,
     ],
     [
       'choose (deciders + legalActions)',

@@ -23,6 +23,8 @@ export interface DurableResult {
   ms: number;
   viewBytes: number;
   batches: number;
+  /** Total milliseconds spent inside `commitBatch` calls. */
+  batchMs: number;
   snapshots: number;
 }
 
@@ -51,9 +53,24 @@ export async function playDurable(
   movesPerMatch: number,
   concurrency: number,
   mode: SnapshotMode,
+  onProgress?: (message: string) => void,
 ): Promise<DurableResult> {
-  const result: DurableResult = { moves: 0, ms: 0, viewBytes: 0, batches: 0, snapshots: 0 };
-  const batcher = new Batcher(store, () => result.batches++);
+  const result: DurableResult = {
+    moves: 0,
+    ms: 0,
+    viewBytes: 0,
+    batches: 0,
+    batchMs: 0,
+    snapshots: 0,
+  };
+  const batcher = new Batcher(store, (ms) => {
+    result.batches++;
+    result.batchMs += ms;
+  });
+  const ticker = setInterval(
+    () => onProgress?.(`  (b) ${mode}: ${result.moves} moves, ${result.batches} batches`),
+    5_000,
+  );
   const t0 = performance.now();
   await pool(ids, concurrency, async (id) => {
     let snapshot: GameSnapshot<DrawPlayState> = newGame(drawPlay, { moves: movesPerMatch }, id);
@@ -98,6 +115,7 @@ export async function playDurable(
     }
   });
   result.ms = performance.now() - t0;
+  clearInterval(ticker);
   return result;
 }
 
@@ -131,7 +149,7 @@ class Batcher {
 
   constructor(
     private readonly store: RoomStore,
-    private readonly onBatch: () => void,
+    private readonly onBatch: (ms: number) => void,
   ) {}
 
   commit(item: CommitItem): Promise<CommitResult> {
@@ -147,9 +165,10 @@ class Batcher {
     if (this.inFlight || this.waiting.length === 0) return;
     this.inFlight = true;
     const batch = this.waiting.splice(0, MAX_BATCH_ITEMS);
-    this.onBatch();
     try {
+      const t0 = performance.now();
       const results = await this.store.commitBatch(batch.map((w) => w.item));
+      this.onBatch(performance.now() - t0);
       batch.forEach((w, i) => {
         const r = results[i];
         if (r) w.resolve(r);

@@ -8,6 +8,7 @@
 import type { Bus } from '@veil/bus';
 import { applyAction, newGame, persistGame, Rng, type GameSnapshot } from '@veil/engine';
 import { netrunner, type NetrunnerState } from '@veil/netrunner';
+import type { GameNode } from '@veil/game';
 import type { RoomStore } from '@veil/store';
 import { gzipSync } from 'node:zlib';
 import { heapAfterGc, progress, round } from '../common/bench.js';
@@ -76,19 +77,16 @@ export async function measureRoomHeap(
         snapshot: persisted,
       });
     });
+    // One place/unload cycle first, so that what the node builds once (statements, caches)
+    // is in the baseline rather than counted against the rooms.
+    await placeAll(node, ids.slice(0, 3));
+    await unloaded(node);
     const base = heapAfterGc();
-    await pool(ids, 8, async (id) => {
-      const placed = await node.place(id);
-      if (!placed.ok) throw new Error(`room ${id} not placed: ${JSON.stringify(placed)}`);
-    });
+    await placeAll(node, ids);
     if (node.rooms().length !== rooms) throw new Error(`${node.rooms().length} rooms live`);
     const live = heapAfterGc();
     progress(`rooms heap: ${rooms} live; waiting for the idle sweep to unload them`);
-    const deadline = Date.now() + 30_000;
-    while (node.rooms().length > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    if (node.rooms().length > 0) throw new Error('rooms were not unloaded');
+    await unloaded(node);
     await new Promise((r) => setTimeout(r, idleUnloadMs));
     const idle = heapAfterGc();
     return {
@@ -102,4 +100,20 @@ export async function measureRoomHeap(
   } finally {
     await node.stop();
   }
+}
+
+async function placeAll(node: GameNode, ids: readonly string[]): Promise<void> {
+  await pool(ids, 8, async (id) => {
+    const placed = await node.place(id);
+    if (!placed.ok) throw new Error(`room ${id} not placed: ${JSON.stringify(placed)}`);
+  });
+}
+
+/** Waits for the node's idle sweep to have unloaded every room. */
+async function unloaded(node: GameNode): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (node.rooms().length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (node.rooms().length > 0) throw new Error('rooms were not unloaded');
 }

@@ -121,9 +121,11 @@ export async function playThroughNode(
   ids: readonly string[],
   movesPerMatch: number,
   concurrency: number,
+  onProgress?: (message: string) => void,
 ): Promise<{ moves: number; ms: number }> {
   let moves = 0;
   const t0 = performance.now();
+  const ticker = setInterval(() => onProgress?.(`  (b) game node: ${moves} moves`), 5_000);
   await pool(ids, concurrency, async (id) => {
     const room = new RoomDriver(id, movesPerMatch);
     while (!room.done) {
@@ -131,5 +133,6 @@ export async function playThroughNode(
       moves++;
     }
   });
+  clearInterval(ticker);
   return { moves, ms: performance.now() - t0 };
 }

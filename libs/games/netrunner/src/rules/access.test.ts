@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  act,
   choose,
   decisionKind,
   deciders,

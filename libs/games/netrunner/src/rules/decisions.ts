@@ -13,7 +13,7 @@ import { drawCards } from './draw.js';
 import { optionalInstallTrashes, serverLabel } from './install.js';
 import { endTheRun } from './run.js';
 import { shuffleDeck, STARTING_HAND } from './setup.js';
-import { pushDecision, queueRule, resolveNow } from './tasks.js';
+import { orderNext, pushDecision, queueRule, resolveNow, runTasks, simultaneous } from './tasks.js';
 import { trashCard } from './trash.js';
 import { askDiscardIfOver, discardCard } from './turn.js';
 import { accessAbilities } from './access-abilities.js';
@@ -63,6 +63,10 @@ export function decisionOptions(g: Game, d: NetrunnerDecision): ChoiceOption[] {
       return g.runner.rig
         .filter((uid) => typeOf(card(g, uid).code) === 'program')
         .map((uid) => cardOption(g, uid, true));
+    case 'order': {
+      const sources = [...new Set(simultaneous(g, g.tasks).map((t) => t.source))];
+      return sources.map((uid) => cardOption(g, uid, true));
+    }
     case 'card': {
       const choice = behaviourOf(d.code)?.choices?.[d.choice];
       if (!choice) throw new Error(`no choice ${d.code}/${d.choice}`);
@@ -90,6 +94,11 @@ export function answerDecision(g: Game, option: ChoiceOption): void {
   const d = pending(g);
   if (!d) throw new Error('no decision pending');
   g.pauses = { ...g.pauses, decisions: resolveDecision(g.pauses.decisions, d.id) };
+  if (d.kind === 'order') {
+    // Reorders the queue itself, then the chosen ability resolves.
+    orderNext(g, option.value);
+    return runTasks(g);
+  }
   resolveNow(g, () => resolveOption(g, d, option));
 }
 
@@ -135,6 +144,8 @@ function resolveOption(g: Game, d: NetrunnerDecision, option: ChoiceOption): voi
       return accessChosen(g, option.value);
     case 'access':
       return resolveAccessOption(g, d.card, option.value);
+    case 'order':
+      return;
     case 'memory':
       trashCard(g, option.value, 'runner');
       log(g, 'runner', 'Runner trashes {0} to free memory.', [{ uid: option.value }]);
@@ -221,6 +232,8 @@ export function decisionView(g: Game, d: NetrunnerDecision, viewer: Viewer): Dec
     }
     case 'memory':
       return { ...base, prompt: 'The Runner trashes programs down to its memory limit.' };
+    case 'order':
+      return { ...base, prompt: `${who} chooses which of its abilities resolves next.` };
     case 'card': {
       const choice = behaviourOf(d.code)?.choices?.[d.choice];
       return {

@@ -67,6 +67,12 @@ function drainTasks(g: Game): void {
       break;
     }
     if (task.t === 'trigger' && stacks(task)) stackedBatch = task.batch;
+    if (needsOrder(g, g.tasks)) {
+      const head = g.tasks[0];
+      if (head?.t === 'trigger')
+        pushDecision(g, { kind: 'order', seat: controllerOf(g, head), batch: head.batch });
+      break;
+    }
     g.tasks = [];
     const runBefore = g.run?.id;
     executeTask(g, task);
@@ -78,6 +84,43 @@ function drainTasks(g: Game): void {
       return;
     }
   }
+}
+
+/** Who resolves a conditional ability: the controller of its source. */
+export function controllerOf(g: Game, task: Extract<Task, { t: 'trigger' }>): Side {
+  return g.cards[task.source]?.side ?? 'corp';
+}
+
+/**
+ * The abilities of one controller that met their trigger condition together (the head of the
+ * queue and the ones right behind it from the same event): the controller chooses their order.
+ */
+export function simultaneous(g: Game, tasks: readonly Task[]): Extract<Task, { t: 'trigger' }>[] {
+  const head = tasks[0];
+  if (head?.t !== 'trigger') return [];
+  const out: Extract<Task, { t: 'trigger' }>[] = [];
+  for (const t of tasks) {
+    if (t.t !== 'trigger' || t.batch !== head.batch || controllerOf(g, t) !== controllerOf(g, head))
+      break;
+    out.push(t);
+  }
+  return out;
+}
+
+function needsOrder(g: Game, tasks: readonly Task[]): boolean {
+  const head = tasks[0];
+  if (head?.t !== 'trigger' || head.ordered || stacks(head)) return false;
+  const group = simultaneous(g, tasks).filter((t) => !stacks(t));
+  return new Set(group.map((t) => t.source)).size >= 2;
+}
+
+/** The controller picked `source`'s ability to resolve next: move it to the head. */
+export function orderNext(g: Game, source: string): void {
+  const group = simultaneous(g, g.tasks);
+  const chosen = group.find((t) => t.source === source);
+  if (!chosen) return;
+  const index = g.tasks.indexOf(chosen);
+  g.tasks = [{ ...chosen, ordered: true }, ...g.tasks.slice(0, index), ...g.tasks.slice(index + 1)];
 }
 
 function stacks(task: Task): boolean {

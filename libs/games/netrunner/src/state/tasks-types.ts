@@ -55,6 +55,8 @@ export type Task =
       readonly event: GameEvent;
       /** Abilities triggered by the same event share a batch number. */
       readonly batch: number;
+      /** Its controller already chose it to resolve next among its simultaneous abilities. */
+      readonly ordered?: boolean;
     }
   /** A step of the core rules. */
   | { readonly t: 'rule'; readonly rule: RuleTask };

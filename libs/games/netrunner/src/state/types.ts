@@ -215,6 +215,7 @@ export type DecisionKind =
   | 'breach-next'
   | 'access'
   | 'memory'
+  | 'order'
   | 'card';
 
 /** A pending decision: whose, what kind, and the typed data that says what resumes. */
@@ -233,6 +234,8 @@ export type NetrunnerDecision =
   | (EngineDecision<Side> & { readonly kind: 'breach-next' })
   | (EngineDecision<Side> & { readonly kind: 'access'; readonly card: string })
   | (EngineDecision<Side> & { readonly kind: 'memory' })
+  /** Which of its simultaneous conditional abilities (of one event) resolves next. */
+  | (EngineDecision<Side> & { readonly kind: 'order'; readonly batch: number })
   | (EngineDecision<Side> & {
       readonly kind: 'card';
       /** The card whose behaviour owns the decision, and the named choice in it. */

@@ -194,3 +194,58 @@ export function decisionKind(s: Snap): string | undefined {
 export function topWindowKind(s: Snap): string | undefined {
   return s.context.pauses.windows.filter((w) => w.status === 'open').at(-1)?.kind;
 }
+
+/**
+ * The Runner encountering a rezzed piece of ice `code` protecting `server` (its first action
+ * of turn 2), before it breaks anything. Returns the state and the ice.
+ */
+export function encountering(
+  code: string,
+  server: ServerId = 'hq',
+  options: KitOptions = {},
+  arrange?: (g: Game) => void,
+): { s: Snap; ice: string } {
+  let ice = '';
+  let s = runnerActing(options, (g) => {
+    ice = spawn(g, code, { zone: 'ice', server }, { rezzed: true });
+    arrange?.(g);
+  });
+  s = run(s, server);
+  s = until(s, (x) => x.context.run?.step === 'encounter' && topWindowKind(x) === 'run-encounter');
+  return { s, ice };
+}
+
+/** Lets the unbroken subroutines fire: the Runner passes the encounter window. */
+export function fireSubroutines(s: Snap): Snap {
+  return act(s, 'runner', { type: 'pass' });
+}
+
+/** Plays an operation from HQ (spawned there) in the Corp's first action phase. */
+export function playOperation(
+  code: string,
+  options: KitOptions = {},
+  arrange?: (g: Game) => void,
+): Snap {
+  let op = '';
+  const s = corpActing(options, (g) => {
+    op = spawn(g, code, { zone: 'hq' });
+    arrange?.(g);
+  });
+  return act(s, 'corp', { type: 'play', card: handle(s, op, 'corp') });
+}
+
+/** Scores a fully advanced agenda `code` from a remote in the Corp's first action phase. */
+export function scoreAgenda(
+  code: string,
+  options: KitOptions = {},
+  arrange?: (g: Game, agenda: string) => void,
+): { s: Snap; agenda: string } {
+  let agenda = '';
+  let s = corpActing(options, (g) => {
+    agenda = spawn(g, code, { zone: 'root', server: 'remote1' });
+    g.cards[agenda]!.counters = { advancement: facts(code).advancementCost ?? 0 };
+    arrange?.(g, agenda);
+  });
+  s = act(s, 'corp', { type: 'score', card: handle(s, agenda, 'corp') });
+  return { s, agenda };
+}

@@ -4,6 +4,7 @@ import {
   choose,
   deciders,
   install,
+  orderFirst,
   runnerTurn,
   toGrip,
   toRig,
@@ -12,11 +13,12 @@ import {
 describe('Cookbook', () => {
   it('may place 1 virus counter on each virus program the Runner installs', () => {
     let uid = '';
+    let cookbook = '';
     let s = runnerTurn({ runner: ['30009', '30007', '30007'] }, (g) => {
-      toRig(g, '30009');
+      cookbook = toRig(g, '30009');
       uid = toGrip(g, '30007');
     });
-    s = install(s, uid);
+    s = orderFirst(install(s, uid), cookbook);
     expect(choices(s, 'runner')).toEqual(['yes', 'no']);
     s = choose(s, 'runner', 'yes');
     expect(s.context.cards[uid]?.counters.virus).toBe(2);
@@ -24,11 +26,12 @@ describe('Cookbook', () => {
 
   it('the Runner may decline', () => {
     let uid = '';
+    let cookbook = '';
     let s = runnerTurn({ runner: ['30009', '30007'] }, (g) => {
-      toRig(g, '30009');
+      cookbook = toRig(g, '30009');
       uid = toGrip(g, '30007');
     });
-    s = choose(install(s, uid), 'runner', 'no');
+    s = choose(orderFirst(install(s, uid), cookbook), 'runner', 'no');
     expect(s.context.cards[uid]?.counters.virus).toBe(1);
   });
 

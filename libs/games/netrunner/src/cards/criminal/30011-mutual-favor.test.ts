@@ -51,6 +51,19 @@ describe('Mutual Favor', () => {
     expect(s.context.runner.credits).toBe(credits - 3);
   });
 
+  it('pins both key halves: the revealed icebreaker is public to the Corp', () => {
+    let uid = '';
+    let s = runnerTurn({ runner: ['30011', '30006'] }, (g) => {
+      uid = toGrip(g, '30011');
+      put(g, '30006', { zone: 'stack' });
+    });
+    s = play(s, uid);
+    const [found] = netrunner.legalActions(s, 'runner');
+    if (!found) throw new Error('missing option');
+    expect(netrunner.actionKey(found, 'runner')).toBe('choose:30011:search:30006');
+    expect(netrunner.observedActionKey(found, 'runner', 'corp')).toBe('choose:30011:search:30006');
+  });
+
   it('finds nothing when the stack holds no icebreaker', () => {
     let uid = '';
     let s = runnerTurn({ runner: ['30011'] }, (g) => {

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { rezCard } from '../../rules/rez.js';
 import {
   choose,
+  deciding,
   edit,
   iceOn,
   install,
   nextRunnerTurn,
+  orderFirst,
   runnerTurn,
   toGrip,
   toRig,
@@ -63,18 +65,36 @@ describe('Tranquilizer', () => {
     expect(s.context.cards[ice]?.rezzed).toBe(false);
   });
 
-  it('ruling (Cookbook): Cookbook resolving first puts its counter on before the check', () => {
-    let uid = '';
-    let ice = '';
-    let s = runnerTurn({ runner: ['30017', '30009'], corp: ['30072'] }, (g) => {
-      toRig(g, '30009');
-      uid = toGrip(g, '30017');
-      ice = iceOn(g, '30072', 'hq', true);
-    });
-    s = choose(install(s, uid, ice), 'runner', 'yes');
-    expect(s.context.cards[uid]?.counters.virus).toBe(2);
-    s = nextRunnerTurn(s);
-    expect(s.context.cards[uid]?.counters.virus).toBe(3);
-    expect(s.context.cards[ice]?.rezzed).toBe(false);
+  it('ruling (Cookbook): the Runner orders Cookbook and Tranquilizer; that decides the derez', () => {
+    // Hivemind (not in this pool) would share 1 counter at once: arranged by hand.
+    const setup = () => {
+      let uid = '';
+      let ice = '';
+      let cookbook = '';
+      let s = runnerTurn({ runner: ['30017', '30009'], corp: ['30072'] }, (g) => {
+        cookbook = toRig(g, '30009');
+        uid = toGrip(g, '30017');
+        ice = iceOn(g, '30072', 'hq', true);
+      });
+      s = install(s, uid, ice);
+      expect(deciding('order')(s)).toBe(true);
+      s = edit(s, (g) => {
+        const c = g.cards[uid];
+        if (c) c.counters = { virus: (c.counters.virus ?? 0) + 1 };
+      });
+      return { s, uid, ice, cookbook };
+    };
+    // Cookbook first: 1 shared + 1 Cookbook + 1 own = 3 when Tranquilizer checks → derez.
+    const a = setup();
+    let s = choose(orderFirst(a.s, a.cookbook), 'runner', 'yes');
+    expect(s.context.cards[a.uid]?.counters.virus).toBe(3);
+    expect(s.context.cards[a.ice]?.rezzed).toBe(false);
+    // Tranquilizer first: it checks at 2 and the ice stays rezzed; Cookbook then adds 1.
+    const b = setup();
+    s = orderFirst(b.s, b.uid);
+    expect(s.context.cards[b.ice]?.rezzed).toBe(true);
+    s = choose(s, 'runner', 'yes');
+    expect(s.context.cards[b.uid]?.counters.virus).toBe(3);
+    expect(s.context.cards[b.ice]?.rezzed).toBe(true);
   });
 });

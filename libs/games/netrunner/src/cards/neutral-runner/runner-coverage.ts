@@ -26,11 +26,7 @@ export const RUNNER_COVERAGE: Readonly<
   },
   '30013': { status: 'full', notes: '' },
   '30014': { status: 'full', notes: '' },
-  '30017': {
-    status: 'partial',
-    notes:
-      'Text and rulings 1-2 done. Ruling 3 (Cookbook): the core resolves simultaneous Runner conditional abilities in a fixed order (identity, then install order), not in an order the Runner chooses; an earlier-installed Cookbook always resolves first.',
-  },
+  '30017': { status: 'full', notes: '' },
   '30018': { status: 'full', notes: '' },
   '30019': {
     status: 'full',

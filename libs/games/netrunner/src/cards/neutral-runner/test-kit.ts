@@ -235,7 +235,10 @@ export function breakSubs(s: Snap, uid: string, subs: readonly number[], ability
       s,
       'runner',
       (a) =>
-        a.type === 'use' && a.card === h && a.ability === ability && JSON.stringify(a.subs) === wanted,
+        a.type === 'use' &&
+        a.card === h &&
+        a.ability === ability &&
+        JSON.stringify(a.subs) === wanted,
     ),
   );
 }
@@ -257,6 +260,16 @@ export function choose(s: Snap, seat: Side, value: string, byCard = false): Snap
 
 export function choices(s: Snap, seat: Side): string[] {
   return legal(s, seat).flatMap((a) => (a.type === 'choose' ? [a.value] : []));
+}
+
+/**
+ * When the decider must order simultaneous conditional abilities, resolves `first`'s first
+ * (no-op when no such decision is pending).
+ */
+export function orderFirst(s: Snap, first: string): Snap {
+  const seat = deciders(s)[0];
+  if (!seat || !legal(s, seat).some((a) => a.type === 'choose' && a.kind === 'order')) return s;
+  return choose(s, seat, first, true);
 }
 
 export function runOn(s: Snap, server: ServerId): Snap {

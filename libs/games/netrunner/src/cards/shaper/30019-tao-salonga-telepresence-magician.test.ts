@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { netrunner } from '../../module.js';
 import {
   act,
   advance,
@@ -43,6 +44,20 @@ describe('Tāo Salonga: Telepresence Magician', () => {
     expect(s.context.runner.scored.length).toBe(1);
   });
 
+  it('ruling: a swap must be legal for both pieces; in this pool any ice may protect any server', () => {
+    let ice: readonly string[] = [];
+    let s = runnerTurn(DECKS, (g) => void (ice = arrange(g)));
+    s = advance(runOn(s, 'remote1'), deciding(`${TAO}:first`));
+    s = choose(s, 'runner', ice[1] as string, true);
+    // Unrezzed ice (the Runner cannot see it) and ice of the same server are valid partners.
+    expect(legal(s, 'runner').map((a) => (a.type === 'choose' ? a.key : ''))).toEqual([
+      '30072',
+      '30073',
+    ]);
+    s = choose(s, 'runner', ice[2] as string, true);
+    expect(s.context.servers.rd?.ice).toEqual([ice[2], ice[1]]);
+  });
+
   it('the swap is optional', () => {
     let ice: readonly string[] = [];
     let s = runnerTurn(DECKS, (g) => void (ice = arrange(g)));
@@ -55,6 +70,17 @@ describe('Tāo Salonga: Telepresence Magician', () => {
     s = advance(runOn(s, 'remote1'), deciding(`${TAO}:first`));
     const keys = legal(s, 'runner').map((a) => (a.type === 'choose' ? a.key : ''));
     expect(keys).toEqual(['no', '30072', 'ice:rd:0', '30073']);
+  });
+
+  it('pins both key halves of a swap choice: the Corp observes the same public key', () => {
+    let s = runnerTurn(DECKS, (g) => void arrange(g));
+    s = advance(runOn(s, 'remote1'), deciding(`${TAO}:first`));
+    const unrezzed = legal(s, 'runner').find((a) => a.type === 'choose' && a.key === 'ice:rd:0');
+    if (!unrezzed) throw new Error('missing option');
+    expect(netrunner.actionKey(unrezzed, 'runner')).toBe(`choose:${TAO}:first:ice:rd:0`);
+    expect(netrunner.observedActionKey(unrezzed, 'runner', 'corp')).toBe(
+      `choose:${TAO}:first:ice:rd:0`,
+    );
   });
 
   it('also when the Corp scores an agenda', () => {

@@ -3,6 +3,8 @@ import { breakerStrength } from '../../rules/strength.js';
 import {
   advance,
   breakSubs,
+  choose,
+  deciding,
   encountering,
   iceOn,
   runOn,
@@ -20,7 +22,8 @@ describe('Unity', () => {
       iceOn(g, '30054', 'hq', true); // Funhouse: code gate, strength 4
       g.runner.credits = 10;
     });
-    s = advance(runOn(s, 'hq'), (x) => encountering(x) && x.context.pauses.decisions.length === 0);
+    s = choose(advance(runOn(s, 'hq'), deciding('30054:toll')), 'runner', 'take-tag');
+    s = advance(s, encountering);
     expect(breakerStrength(s.context, uid)).toBe(1);
     s = use(s, uid, 'pump');
     expect(breakerStrength(s.context, uid)).toBe(3);

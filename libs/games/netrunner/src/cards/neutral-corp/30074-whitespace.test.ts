@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { encountering, fireSubroutines } from '../../testing/kit.js';
+
+describe('Whitespace', () => {
+  it('[sub] the Runner loses 3; [sub] ends the run at 6 credits or less', () => {
+    const { s } = encountering('30074', 'hq', {}, (g) => (g.runner.credits = 9));
+    const after = fireSubroutines(s);
+    expect(after.context.runner.credits).toBe(6);
+    expect(after.context.run).toBeNull();
+  });
+
+  it('does not end the run for a Runner with more than 6 left; hosted credits do not count', () => {
+    const { s } = encountering('30074', 'hq', {}, (g) => (g.runner.credits = 10));
+    const withHosted = { ...s, context: s.context };
+    const after = fireSubroutines(withHosted);
+    expect(after.context.runner.credits).toBe(7);
+    expect(after.context.run).not.toBeNull();
+  });
+});

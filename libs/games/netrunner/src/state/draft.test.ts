@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { applyAction, newGame, Rng, type GameSnapshot } from '@veil/engine';
+import { netrunner } from '../module.js';
+import type { Game } from './types.js';
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+describe('transitions are pure', () => {
+  it('never change the snapshot they are given (inputs deep-frozen through random games)', () => {
+    for (const [seed, options] of [
+      [1, {}],
+      [2, { corpDeck: 'sg-jinteki', runnerDeck: 'sg-anarch' }],
+      [3, { corpDeck: 'sg-haas-bioroid', runnerDeck: 'sg-criminal' }],
+    ] as const) {
+      const rng = Rng.from(`freeze:${seed}`);
+      let s = newGame(netrunner, options, seed) as GameSnapshot<Game>;
+      let steps = 0;
+      while (!netrunner.outcome(s) && steps < 600) {
+        deepFreeze(s.context);
+        const seat = rng.pick(netrunner.deciders(s));
+        s = applyAction(netrunner, s, seat, rng.pick(netrunner.legalActions(s, seat)));
+        steps += 1;
+      }
+      expect(steps).toBeGreaterThan(10);
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from './args.js';
+import { startOptionsFromEnv } from './start.js';
+
+describe('veil start configuration', () => {
+  it('defaults to the embedded default: all roles, port 3000, PGlite under ./.veil', () => {
+    const options = startOptionsFromEnv({});
+    expect(options).toMatchObject({
+      role: 'all',
+      port: 3000,
+      dataDir: './.veil',
+      databaseUrl: undefined,
+      natsUrl: undefined,
+      logLevel: 'info',
+    });
+    expect(options.webDir).toMatch(/services[/\\]web[/\\]dist$/);
+  });
+
+  it('reads the servers, the role, the port and the log level from the environment', () => {
+    expect(
+      startOptionsFromEnv({
+        VEIL_ROLE: 'gateway',
+        PORT: '8080',
+        DATABASE_URL: 'postgres://db/veil',
+        NATS_URL: 'nats://nats:4222',
+        VEIL_DATA_DIR: '/var/veil',
+        LOG_LEVEL: 'warn',
+        VEIL_AI_WORKERS: '3',
+      }),
+    ).toMatchObject({
+      role: 'gateway',
+      port: 8080,
+      databaseUrl: 'postgres://db/veil',
+      natsUrl: 'nats://nats:4222',
+      dataDir: '/var/veil',
+      logLevel: 'warn',
+      aiWorkers: 3,
+    });
+  });
+
+  it('refuses an unknown role, a bad port and a bad worker count', () => {
+    expect(() => startOptionsFromEnv({ VEIL_ROLE: 'everything' })).toThrow(UsageError);
+    expect(() => startOptionsFromEnv({ PORT: 'http' })).toThrow(UsageError);
+    expect(() => startOptionsFromEnv({ PORT: '70000' })).toThrow(UsageError);
+    expect(() => startOptionsFromEnv({ VEIL_AI_WORKERS: '-1' })).toThrow(UsageError);
+  });
+});
