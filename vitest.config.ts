@@ -9,6 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['libs/**/src/**/*.test.ts', 'services/**/src/**/*.test.ts'],
+          setupFiles: ['test/setup/fast-check-seed.ts'],
           testTimeout: 60_000,
         },
       },
@@ -18,6 +19,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/bench/**', '**/node_modules/**'],
           globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/setup/fast-check-seed.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

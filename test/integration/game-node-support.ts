@@ -66,6 +66,22 @@ export async function startGameNodeProcess(
   return child;
 }
 
+/** An AI worker as a child process (`services/ai-worker/src/main.ts`), once ready. */
+export async function startAiWorkerProcess(
+  workerId: string,
+  natsUrl: string,
+): Promise<ManagedProcess> {
+  const child = await startProcess({
+    name: workerId,
+    command: process.execPath,
+    args: ['--import', 'tsx', 'services/ai-worker/src/main.ts'],
+    cwd: repoRoot,
+    env: { ...process.env, NATS_URL: natsUrl, VEIL_WORKER_ID: workerId },
+  });
+  await child.waitForOutput(/"msg":"ready"/, 90_000);
+  return child;
+}
+
 export async function connectClient(natsUrl: string, name: string): Promise<Bus> {
   return NatsBus.connect({ servers: natsUrl, name });
 }
@@ -75,6 +91,10 @@ export async function createParlorRoom(
   bus: Bus,
   roomId: string,
   options: CreateRoomCommandInput['options'] = {},
+  seats: CreateRoomCommandInput['seats'] = {
+    p1: { kind: 'human', tokenHash: TOKEN_HASH },
+    p2: { kind: 'human', tokenHash: TOKEN_HASH },
+  },
 ): Promise<string> {
   const reply = createRoomCommandReplySchema.parse(
     await bus.request(
@@ -82,10 +102,7 @@ export async function createParlorRoom(
       {
         roomId,
         game: 'parlor',
-        seats: {
-          p1: { kind: 'human', tokenHash: TOKEN_HASH },
-          p2: { kind: 'human', tokenHash: TOKEN_HASH },
-        },
+        seats,
         options,
       },
       { timeoutMs: 30_000 },

@@ -11,14 +11,8 @@ import {
   versionSchema,
 } from './fields.js';
 import { MAX_SEAT_TOKEN_LENGTH, MAX_SEATS } from './limits.js';
+export { ROOMS_CREATE_SUBJECT } from './subjects.js';
 
-/**
- * `veil.rooms.create` (queue group of game nodes): the gateway asks one game node to set a room
- * up. The node runs the game's setup, stores the room with its first snapshot and starts running
- * it. Seat tokens never travel here: the gateway hands tokens to the players and sends only their
- * hashes, which the store keeps to check a reconnecting player.
- */
-export const ROOMS_CREATE_SUBJECT = 'veil.rooms.create';
 
 /** A token hash as the gateway computes it (hex, base64 or base64url of a digest). */
 export const tokenHashSchema = z

@@ -39,6 +39,12 @@ export function roomViewWildcard(roomId: string): string {
 
 /** Load or claim a room no node runs; answered by one game node of the queue group. */
 export const ROOMS_PLACE_SUBJECT = 'veil.rooms.place';
+/**
+ * `veil.rooms.create` (queue group of game nodes): the gateway asks one game node to set a room
+ * up. The node runs the game's setup, stores the room with its first snapshot and starts running
+ * it. Seat tokens never travel here: only their hashes, which the store keeps.
+ */
+export const ROOMS_CREATE_SUBJECT = 'veil.rooms.create';
 
 /** Bot move requests for one game, answered by one AI worker of the queue group. */
 export function aiRequestSubject(game: string): string {
@@ -53,6 +59,7 @@ export const SUBJECT_PATTERNS = {
   roomCmd: 'veil.room.*.cmd',
   roomView: 'veil.room.*.view.*',
   roomsPlace: ROOMS_PLACE_SUBJECT,
+  roomsCreate: ROOMS_CREATE_SUBJECT,
   aiRequest: 'veil.ai.*.request',
 } as const;
 

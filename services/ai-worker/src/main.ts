@@ -1,12 +1,12 @@
 import { hostname } from 'node:os';
 import { InProcessBroker, NatsBus, type Bus } from '@veil/bus';
-import { parlor } from '@veil/engine/fixture';
 import { startAiWorker } from './ai-worker.js';
 import { createJsonLogger } from './logger.js';
 
 /**
  * An AI worker as a process: `npx tsx services/ai-worker/src/main.ts`. Environment: `NATS_URL`
- * (else an in-process bus, for a smoke run only), `VEIL_WORKER_ID`. SIGTERM drains the bus
+ * (else an in-process bus, for a smoke run only), `VEIL_WORKER_ID`, `VEIL_AI_GAMES` (the game ids to
+ * serve, comma-separated; default `parlor,netrunner`). SIGTERM drains the bus
  * (requests being answered finish) and exits 0.
  */
 const env = process.env;
@@ -22,8 +22,12 @@ async function main(): Promise<void> {
         onError: (error) => logger.warn('bus error', { error }),
       })
     : new InProcessBroker().connect();
-  // Netrunner joins once `@veil/netrunner` exports its module.
-  await startAiWorker({ bus, games: [parlor], logger });
+  // The random level needs no game module: the legal actions come with each request.
+  const games = (env['VEIL_AI_GAMES'] ?? 'parlor,netrunner')
+    .split(',')
+    .filter((id) => id.length > 0)
+    .map((id) => ({ id }));
+  await startAiWorker({ bus, games, logger });
   let stopping = false;
   const drain = async (): Promise<void> => {
     if (stopping) return;

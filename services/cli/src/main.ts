@@ -6,6 +6,9 @@ import { CARD_COVERAGE } from '@veil/netrunner';
 const USAGE = `usage: veil <command> [options]
 
 commands:
+  start
+      run the server: gateway, game node and AI workers (VEIL_ROLE, PORT, DATABASE_URL,
+      NATS_URL, VEIL_DATA_DIR; embedded PGlite and in-process bus by default)
   selfplay --game G --games N --seed S [--<seat> LEVEL]... [--json]
       play N random-legal games of G to the end and summarize how they ended
   cards <game> [--json]

@@ -49,6 +49,7 @@ describe('CommitBatcher', () => {
     expect(results.every((r) => r.status === 'committed' && r.version === 1)).toBe(true);
     expect(batches.reduce((a, b) => a + b, 0)).toBe(40);
     expect(batches.length).toBeLessThan(40);
+    expect(batcher.stats()).toEqual({ batches: batches.length, items: 40 });
     // The same version again: every item conflicts, none commits twice.
     const again = await Promise.all(
       Array.from({ length: 40 }, (_, room) => batcher.commit(item(room, 0, 'r2'))),

@@ -29,6 +29,7 @@ export class CommitBatcher {
   private waiting: Waiting[] = [];
   private timer: NodeJS.Timeout | null = null;
   private inFlight: Promise<void> | null = null;
+  private sent = { batches: 0, items: 0 };
 
   constructor(
     private readonly store: RoomStore,
@@ -43,6 +44,11 @@ export class CommitBatcher {
       this.waiting.push({ item, resolve, reject });
       this.schedule();
     });
+  }
+
+  /** Transactions sent and the items they carried, since start (for logs and benchmarks). */
+  stats(): { batches: number; items: number } {
+    return { ...this.sent };
   }
 
   /** Resolves once every item handed over so far has been committed or refused. */
@@ -64,6 +70,8 @@ export class CommitBatcher {
     this.timer = null;
     if (this.inFlight || this.waiting.length === 0) return;
     const batch = this.waiting.splice(0, this.maxItems);
+    this.sent.batches += 1;
+    this.sent.items += batch.length;
     this.inFlight = this.send(batch).finally(() => {
       this.inFlight = null;
       if (this.waiting.length > 0) this.schedule();

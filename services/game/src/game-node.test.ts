@@ -1,7 +1,7 @@
 import type { Bus, InProcessBroker } from '@veil/bus';
 import { snapshotBytes } from '@veil/engine';
 import { parlor } from '@veil/engine/fixture';
-import type { ViewPublication } from '@veil/protocol';
+import { ROOMS_CREATE_SUBJECT, type ViewPublication } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGameNode, type GameNode } from './game-node.js';
@@ -79,6 +79,40 @@ describe('game node (in-process bus, PGlite)', () => {
         JSON.stringify(parlor.view(snapshot as never, viewer as never)),
       );
     }
+  });
+
+  it('refuses a room with seats the game does not have, or an unknown game', async () => {
+    await node('n1');
+    const create = (body: object) => client.request(ROOMS_CREATE_SUBJECT, body);
+    const seats = { p1: { kind: 'bot', level: 'random' }, p3: { kind: 'bot', level: 'random' } };
+    expect(await create({ roomId: 'bad-1', game: 'parlor', seats })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request' },
+    });
+    expect(await create({ roomId: 'bad-2', game: 'chess', seats: { p1: seats.p1 } })).toMatchObject(
+      { ok: false, error: { code: 'bad_request' } },
+    );
+    expect(await store.load('bad-1')).toBeNull();
+    expect(await store.load('bad-2')).toBeNull();
+  });
+
+  it('refuses spectators in a room that does not allow them', async () => {
+    await node('n1');
+    await createParlorRoom(client, 'room-closed', { options: { spectators: false } });
+    expect(
+      await sendRoomCommand(client, 'room-closed', {
+        type: 'join',
+        viewer: 'spectator',
+        connectionId: 'c1',
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(
+      await sendRoomCommand(client, 'room-closed', {
+        type: 'join',
+        viewer: 'p1',
+        connectionId: 'c2',
+      }),
+    ).toMatchObject({ ok: true, version: 0, view: { seat: 'p1' } });
   });
 
   it('redacts the new log entries per viewer with logView', async () => {

@@ -194,6 +194,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     await Promise.allSettled(opening.values());
     await Promise.all([...runners.keys()].map((roomId) => unload(roomId, reason, release)));
     await batcher.settled();
+    logger.info('game node stopped', { nodeId, reason, commits: batcher.stats() });
   }
 
   let stopping: Promise<void> | null = null;

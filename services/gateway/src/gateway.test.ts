@@ -281,6 +281,29 @@ describe('socket.io: seats and spectators', () => {
     );
   });
 
+  it('applies a repeated requestId once and answers it with the original ack', async () => {
+    const { roomId, seats } = await newRoom();
+    const decider = parlorView(seats['p1']?.view ?? null).deciders[0] ?? '';
+    const conn = seats[decider] as VeilConnection;
+    const action = parlorView(conn.view).legalActions?.[0] ?? {};
+    const first = await conn.act(action, { version: 0, requestId: 'retry-1' });
+    expect(first).toEqual({ ok: true, version: 1 });
+    expect(await conn.act(action, { version: 0, requestId: 'retry-1' })).toEqual(first);
+    expect(await storedVersion(roomId)).toBe(1);
+  });
+
+  it('sets and clears a standing policy through `policy`', async () => {
+    const { roomId, seats } = await newRoom();
+    const p1 = seats['p1'] as VeilConnection;
+    expect(await p1.policy('pending_play', 'auto-pass')).toEqual({ ok: true, version: 1 });
+    const set = await p1.waitForView((v) => v.version === 1);
+    expect((set.view as { policies: unknown }).policies).toEqual({ pending_play: 'auto-pass' });
+    expect(await p1.policy('pending_play', null)).toEqual({ ok: true, version: 2 });
+    const cleared = await p1.waitForView((v) => v.version === 2);
+    expect((cleared.view as { policies: unknown }).policies).toEqual({});
+    expect(await storedVersion(roomId)).toBe(2);
+  });
+
   it('refuses spectators in a room that does not allow them', async () => {
     const created = await createRoom(url, {
       ...PARLOR_ROOM,

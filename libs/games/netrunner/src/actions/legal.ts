@@ -60,6 +60,7 @@ export function chooseAction(
     value: o.card ? handleOf(g, o.card, seat) : o.value,
     key: o.key,
     public: o.public,
+    ...(o.observed !== undefined ? { observed: o.observed } : {}),
   };
 }
 

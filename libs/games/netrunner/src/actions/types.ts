@@ -17,6 +17,8 @@ export type NetrunnerAction =
       /** The decider's key of the option, and whether the other seat learns which it was. */
       readonly key: string;
       readonly public: boolean;
+      /** The other seat's key, when the card names it (see `ChoiceOption.observed`). */
+      readonly observed?: string;
     }
   | { readonly type: 'click-credit' }
   | { readonly type: 'click-draw' }

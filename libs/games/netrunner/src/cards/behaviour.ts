@@ -14,6 +14,12 @@ export interface ChoiceOption {
   readonly key: string;
   /** Whether the other seat learns which option was taken (else it learns only the kind). */
   readonly public: boolean;
+  /**
+   * The other seat's key of this option (DESIGN §6), when the card names it: only what the
+   * redacted log tells that seat (`hansei_trash`, `archives_recur:archives_fd`). Default: the
+   * full key if public, else `choose:<kind>`.
+   */
+  readonly observed?: string;
 }
 
 /** A named decision a card can push: who answers, the options, and what resumes. */

@@ -109,7 +109,7 @@ function resolveOption(g: Game, d: NetrunnerDecision, option: ChoiceOption): voi
     case 'discard':
       discardCard(g, option.value);
       return askDiscardIfOver(g, d.seat);
-    case 'install-trash':
+    case 'install-trash': {
       if (option.value === 'done') {
         queueRule(g, {
           r: 'finish-install',
@@ -120,23 +120,22 @@ function resolveOption(g: Game, d: NetrunnerDecision, option: ChoiceOption): voi
         });
         return;
       }
+      // The destination position was established before anything is trashed (Brân 1.0
+      // ruling): trashing ice inward of it keeps the new ice at the same relative place.
+      const index = d.ice ? (g.servers[d.server]?.ice.indexOf(option.value) ?? -1) : -1;
+      const at = d.at !== null && index >= 0 && index < d.at ? d.at - 1 : d.at;
       trashCard(g, option.value, 'corp');
       log(g, 'corp', 'Corp trashes {0} while installing.', [
         { uid: option.value, hidden: 'a card' },
       ]);
       if (optionalInstallTrashes(g, d.server, d.ice).length > 0) {
         const { id: _id, ...again } = d;
-        pushDecision(g, again);
+        pushDecision(g, { ...again, at });
       } else {
-        queueRule(g, {
-          r: 'finish-install',
-          card: d.card,
-          server: d.server,
-          free: d.free,
-          at: d.at,
-        });
+        queueRule(g, { r: 'finish-install', card: d.card, server: d.server, free: d.free, at });
       }
       return;
+    }
     case 'jack-out':
       if (option.value === 'jack-out') endTheRun(g, true);
       return;

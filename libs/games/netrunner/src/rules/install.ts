@@ -86,7 +86,7 @@ export function finishCorpInstall(
   if (ice) {
     const index = at ?? serverOf(g, server).ice.length;
     moveCard(g, uid, { zone: 'ice', server }, { at: index, faceUp: false });
-    adjustRunForNewIce(g, server, index);
+    adjustRunForNewIce(g, server, index, at === null);
     log(g, 'corp', `Corp installs {0} protecting ${serverLabel(server)}.`, [
       { uid, hidden: 'a piece of ice' },
     ]);

@@ -18,8 +18,16 @@ export function adjustRunForLeavingIce(g: Game, ice: string): void {
   }
 }
 
-export function adjustRunForNewIce(g: Game, server: ServerId, index: number): void {
+export function adjustRunForNewIce(
+  g: Game,
+  server: ServerId,
+  index: number,
+  outermost = false,
+): void {
   const run = g.run;
   if (!run || run.server !== server || run.position === null) return;
+  // Ice installed outermost is outward of the Runner even where the Runner's ice was just
+  // trashed (vacated position): it cannot "leapfrog" the Runner (Ansel 1.0 ruling).
+  if (outermost && run.vacated && index === run.position) return;
   if (index <= run.position) run.position += 1;
 }

@@ -40,6 +40,7 @@ export function observedActionKey(action: NetrunnerAction, actor: Side, observer
   if (actor === observer) return actionKey(action, actor);
   switch (action.type) {
     case 'choose':
+      if (action.observed !== undefined) return action.observed;
       return action.public ? actionKey(action, actor) : `choose:${action.kind}`;
     case 'install':
       if (actor === 'corp') {

@@ -1,7 +1,8 @@
 import { log } from '../../state/log.js';
 import { moveCard } from '../../state/zones.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, cardChoice, no } from '../helpers.js';
+import { ask, no } from '../helpers.js';
+import { archivesCardChoice } from './blind-keys.js';
 
 const CODE = '30035';
 
@@ -26,7 +27,7 @@ export const haasBioroidPrecisionDesign: CardBehaviour = {
       prompt: 'The Corp may add 1 card from Archives to HQ.',
       options: (g) => [
         no,
-        ...g.corp.archives.map((uid) => cardChoice(g, uid, g.cards[uid]?.faceUp ?? false)),
+        ...g.corp.archives.map((uid) => archivesCardChoice(g, uid, 'archives_recur')),
       ],
       resolve: (g, _d, o) => {
         if (!o.card) return;

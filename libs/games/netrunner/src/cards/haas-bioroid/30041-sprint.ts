@@ -3,7 +3,8 @@ import { moveCard } from '../../state/zones.js';
 import { drawCards } from '../../rules/draw.js';
 import { shuffleDeck } from '../../rules/setup.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, cardChoice } from '../helpers.js';
+import { ask } from '../helpers.js';
+import { hqCardChoice } from './blind-keys.js';
 
 const CODE = '30041';
 
@@ -17,7 +18,7 @@ export const sprint: CardBehaviour = {
   choices: {
     shuffle: {
       prompt: 'The Corp shuffles 2 cards from HQ into R&D.',
-      options: (g) => g.corp.hq.map((uid) => cardChoice(g, uid, false)),
+      options: (g) => g.corp.hq.map((uid) => hqCardChoice(g, uid, 'sprint_return')),
       resolve: (g, d, o) => {
         if (o.card) {
           log(g, 'corp', 'Corp puts {0} into R&D.', [

@@ -3,7 +3,8 @@ import { moveCard } from '../../state/zones.js';
 import { shuffleDeck } from '../../rules/setup.js';
 import { trashCard } from '../../rules/trash.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { aboutSelf, ask, cardChoice, option } from '../helpers.js';
+import { aboutSelf, ask, option } from '../helpers.js';
+import { archivesCardChoice, hqCardChoice } from '../haas-bioroid/blind-keys.js';
 
 const CODE = '30044';
 
@@ -25,7 +26,10 @@ export const longevitySerum: CardBehaviour = {
   choices: {
     trash: {
       prompt: 'The Corp trashes any number of cards from HQ.',
-      options: (g) => [option('done'), ...g.corp.hq.map((uid) => cardChoice(g, uid, false))],
+      options: (g) => [
+        option('done'),
+        ...g.corp.hq.map((uid) => hqCardChoice(g, uid, 'longevity_trash')),
+      ],
       resolve: (g, d, o) => {
         if (o.card) {
           trashCard(g, o.card, 'corp');
@@ -41,7 +45,7 @@ export const longevitySerum: CardBehaviour = {
       prompt: 'The Corp shuffles up to 3 cards from Archives into R&D.',
       options: (g) => [
         option('done'),
-        ...g.corp.archives.map((uid) => cardChoice(g, uid, g.cards[uid]?.faceUp ?? false)),
+        ...g.corp.archives.map((uid) => archivesCardChoice(g, uid, 'longevity_shuffle')),
       ],
       resolve: (g, d, o) => {
         const left = typeof d.data === 'number' ? d.data : 0;

@@ -3,6 +3,11 @@ import { dealDamage } from '../../rules/damage.js';
 import { endTheRun } from '../../rules/run.js';
 import type { CardBehaviour } from '../behaviour.js';
 
+/** A printed play or install cost is odd; X (no number, `null`) counts as 0, and 0 is not odd. */
+export function isOddPrintedCost(cost: number | null | undefined): boolean {
+  return (cost ?? 0) % 2 === 1;
+}
+
 /**
  * Diviner — [sub] Do 1 net damage. If you trash a card this way with a printed play or install
  * cost that is an odd number, end the run. Rulings: 0 and X are not odd.
@@ -14,8 +19,7 @@ export const diviner: CardBehaviour = {
       label: 'Do 1 net damage. If the trashed card has an odd printed cost, end the run.',
       resolve: (g) => {
         const [trashed] = dealDamage(g, 'net', 1);
-        const cost = trashed ? (facts(g.cards[trashed]?.code ?? '').cost ?? 0) : 0;
-        if (cost % 2 === 1) endTheRun(g);
+        if (trashed && isOddPrintedCost(facts(g.cards[trashed]?.code ?? '').cost)) endTheRun(g);
       },
     },
   ],

@@ -2,7 +2,8 @@ import { gainCredits } from '../../rules/credits.js';
 import { log } from '../../state/log.js';
 import { trashCard } from '../../rules/trash.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, cardChoice } from '../helpers.js';
+import { ask } from '../helpers.js';
+import { hqCardChoice } from '../haas-bioroid/blind-keys.js';
 
 const CODE = '30048';
 
@@ -19,7 +20,7 @@ export const hanseiReview: CardBehaviour = {
   choices: {
     trash: {
       prompt: 'The Corp trashes 1 card from HQ.',
-      options: (g) => g.corp.hq.map((uid) => cardChoice(g, uid, false)),
+      options: (g) => g.corp.hq.map((uid) => hqCardChoice(g, uid, 'hansei_trash')),
       resolve: (g, _d, o) => {
         if (!o.card) return;
         trashCard(g, o.card, 'corp');

@@ -4,7 +4,8 @@ import { endTheRun } from '../../rules/run.js';
 import { trashCard } from '../../rules/trash.js';
 import type { Game } from '../../state/types.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, cardChoice, no, yes } from '../helpers.js';
+import { ask, no, yes } from '../helpers.js';
+import { hqCardChoice } from '../haas-bioroid/blind-keys.js';
 
 const CODE = '30050';
 
@@ -40,7 +41,7 @@ export const anoeticVoid: CardBehaviour = {
     },
     trash: {
       prompt: 'The Corp trashes a card from HQ.',
-      options: (g) => g.corp.hq.map((uid) => cardChoice(g, uid, false)),
+      options: (g) => g.corp.hq.map((uid) => hqCardChoice(g, uid, 'anoetic_trash')),
       resolve: (g, d, o) => {
         if (o.card) {
           trashCard(g, o.card, 'corp');

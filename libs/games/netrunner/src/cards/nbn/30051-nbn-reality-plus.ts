@@ -1,5 +1,6 @@
 import { gainCredits } from '../../rules/credits.js';
 import { drawCards } from '../../rules/draw.js';
+import { log } from '../../state/log.js';
 import type { CardBehaviour } from '../behaviour.js';
 import { ask, option } from '../helpers.js';
 
@@ -25,8 +26,10 @@ export const nbnRealityPlus: CardBehaviour = {
       prompt: 'The Corp gains 2[credit] or draws 2 cards.',
       options: () => [option('gain'), option('draw')],
       resolve: (g, _d, o) => {
-        if (o.value === 'gain') gainCredits(g, 'corp', 2);
-        else drawCards(g, 'corp', 2);
+        if (o.value === 'gain') {
+          gainCredits(g, 'corp', 2);
+          log(g, 'corp', 'Corp gains 2[credit].');
+        } else drawCards(g, 'corp', 2);
       },
     },
   },

@@ -8,8 +8,9 @@ const CODE = '30054';
 
 /**
  * Funhouse — When the Runner encounters this ice, end the run unless the Runner takes 1 tag.
- * [sub] Give the Runner 1 tag unless they pay 4[credit]. Ruling: taking the tag is a nested
- * cost; not taking it ends the run.
+ * [sub] Give the Runner 1 tag unless they pay 4[credit]. Rulings: taking the tag is a nested
+ * cost (not taking it ends the run); an ability triggered by an encounter beginning resolves
+ * only while that encounter is still taking place (a bypass or an ended run stops it).
  */
 export const funhouse: CardBehaviour = {
   code: CODE,
@@ -17,7 +18,10 @@ export const funhouse: CardBehaviour = {
     {
       on: 'encounter',
       when: (_g, source, event) => event.e === 'encounter' && event.ice === source,
-      resolve: (g, source) => ask(g, 'runner', CODE, 'toll', source),
+      resolve: (g, source) => {
+        if (g.run?.encounter?.ice === source && !g.run.ending)
+          ask(g, 'runner', CODE, 'toll', source);
+      },
     },
   ],
   subroutines: [

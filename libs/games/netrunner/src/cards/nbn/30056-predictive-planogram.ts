@@ -1,6 +1,7 @@
 import { gainCredits } from '../../rules/credits.js';
 import { drawCards } from '../../rules/draw.js';
 import { isTagged } from '../../rules/tags.js';
+import { log } from '../../state/log.js';
 import type { CardBehaviour } from '../behaviour.js';
 import { ask, option } from '../helpers.js';
 
@@ -24,8 +25,10 @@ export const predictivePlanogram: CardBehaviour = {
       ],
       resolve: (g, _d, o) => {
         for (const part of o.value.split('-then-')) {
-          if (part === 'gain') gainCredits(g, 'corp', 3);
-          else drawCards(g, 'corp', 3);
+          if (part === 'gain') {
+            gainCredits(g, 'corp', 3);
+            log(g, 'corp', 'Corp gains 3[credit].');
+          } else drawCards(g, 'corp', 3);
         }
       },
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encountering, fireSubroutines } from '../../testing/kit.js';
+import { edit, encountering, fireSubroutines } from '../../testing/kit.js';
 
 describe('Whitespace', () => {
   it('[sub] the Runner loses 3; [sub] ends the run at 6 credits or less', () => {
@@ -9,11 +9,20 @@ describe('Whitespace', () => {
     expect(after.context.run).toBeNull();
   });
 
-  it('does not end the run for a Runner with more than 6 left; hosted credits do not count', () => {
+  it('does not end the run for a Runner with more than 6 left', () => {
     const { s } = encountering('30074', 'hq', {}, (g) => (g.runner.credits = 10));
-    const withHosted = { ...s, context: s.context };
-    const after = fireSubroutines(withHosted);
+    const after = fireSubroutines(s);
     expect(after.context.runner.credits).toBe(7);
     expect(after.context.run).not.toBeNull();
+  });
+
+  it('rulings: hosted credits (Overclock) are neither lost nor counted', () => {
+    const { s } = encountering('30074', 'hq', {}, (g) => (g.runner.credits = 9));
+    const hosted = edit(s, (g) => {
+      if (g.run) g.run.mods.hostedCredits = 5;
+    });
+    const after = fireSubroutines(hosted);
+    expect(after.context.runner.credits).toBe(6);
+    expect(after.context.run).toBeNull();
   });
 });

@@ -54,6 +54,7 @@ export const malapertDataVault: CardBehaviour = {
           log(g, 'corp', 'Corp reveals {0} and adds it to HQ.', [{ uid: o.card, seenBy: PUBLIC }]);
         }
         shuffleDeck(g, 'corp');
+        log(g, 'corp', 'Corp shuffles R&D.');
       },
     },
   },

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ask } from '../helpers.js';
+import {
+  choose,
+  decisionKind,
+  edit,
+  run,
+  runnerActing,
+  spawn,
+  until,
+} from '../../testing/kit.js';
+
+describe('Karunā rulings', () => {
+  it('jacking out offered during a breach ends the run and the breach (no more accesses)', () => {
+    let karuna = '';
+    let s = runnerActing({}, (g) => {
+      karuna = spawn(g, '30047', { zone: 'ice', server: 'hq' });
+      spawn(g, '30050', { zone: 'root', server: 'remote1' });
+      spawn(g, '30042', { zone: 'root', server: 'remote1' });
+    });
+    s = run(s, 'remote1');
+    s = until(s, (x) => decisionKind(x) === 'access');
+    const accesses = () =>
+      s.context.log.filter((e) => e.text.startsWith('Runner accesses')).length;
+    expect(accesses()).toBe(1);
+    // The first subroutine's jack-out opportunity, given mid-breach (as with Ganked!).
+    s = edit(s, (g) => ask(g, 'runner', '30047', 'jack-out', karuna));
+    expect(decisionKind(s)).toBe('30047:jack-out');
+    s = choose(s, 'runner', 'jack-out');
+    s = until(s, (x) => x.context.run === null);
+    expect(accesses()).toBe(1);
+    expect(s.context.log.some((e) => e.text.includes('jacks out'))).toBe(true);
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { netrunner } from '../../module.js';
+import {
+  act,
+  choose,
+  corpActing,
+  decisionKind,
+  handle,
+  legal,
+  playOperation,
+  spawn,
+  type Snap,
+} from '../../testing/kit.js';
+
+/** The Corp (Reality Plus) plays Public Trail; `trails` more copies wait in HQ. */
+function trail(trails = 0): { s: Snap; more: string[] } {
+  const more: string[] = [];
+  const s = playOperation('30057', { corpIdentity: '30051' }, (g) => {
+    g.memory.runnerSucceededLastTurn = true;
+    g.corp.credits = 20;
+    g.runner.credits = 10;
+    for (let i = 0; i < trails; i++) more.push(spawn(g, '30057', { zone: 'hq' }));
+  });
+  return { s, more };
+}
+
+describe('NBN: Reality Plus', () => {
+  it('the first tag of the turn: the Corp gains 2 or draws 2', () => {
+    const { s } = trail();
+    const tagged = choose(s, 'runner', 'take-tag');
+    expect(decisionKind(tagged)).toBe('30051:reward');
+    const credits = tagged.context.corp.credits;
+    const hq = tagged.context.corp.hq.length;
+    expect(choose(tagged, 'corp', 'gain').context.corp.credits).toBe(credits + 2);
+    expect(choose(tagged, 'corp', 'draw').context.corp.hq).toHaveLength(hq + 2);
+  });
+
+  it('only the first time each turn', () => {
+    const { s, more } = trail(1);
+    let t = choose(choose(s, 'runner', 'take-tag'), 'corp', 'gain');
+    t = act(t, 'corp', { type: 'play', card: handle(t, more[0] ?? '', 'corp') });
+    t = choose(t, 'runner', 'take-tag');
+    expect(t.context.runner.tags).toBe(2);
+    expect(t.context.pauses.decisions).toEqual([]);
+  });
+
+  it('ruling: giving the Runner a tag (Public Trail) is the Runner taking a tag', () => {
+    const { s } = trail();
+    expect(decisionKind(choose(s, 'runner', 'take-tag'))).toBe('30051:reward');
+  });
+
+  it('rulings: a tag not taken does not count; the first tag actually taken later does', () => {
+    // No card of the pool prevents tags; a Runner paying off Public Trail takes none either.
+    const { s, more } = trail(1);
+    let t = choose(s, 'runner', 'pay');
+    expect(t.context.runner.tags).toBe(0);
+    expect(t.context.pauses.decisions).toEqual([]);
+    t = act(t, 'corp', { type: 'play', card: handle(t, more[0] ?? '', 'corp') });
+    t = choose(t, 'runner', 'take-tag');
+    expect(decisionKind(t)).toBe('30051:reward');
+  });
+
+  it('ruling (Snare!): no card of the pool gives a tag while a card is accessed', () => {
+    // The access-ends-when-the-card-moves rule belongs to the core; nothing to resolve here.
+    expect(corpActing({ corpIdentity: '30051' }).context.corp.identity).toBeTruthy();
+  });
+
+  it('pins both key halves: the choice is public', () => {
+    const { s } = trail();
+    const tagged = choose(s, 'runner', 'take-tag');
+    const keys = legal(tagged, 'corp').map((a) => [
+      netrunner.actionKey(a, 'corp'),
+      netrunner.observedActionKey(a, 'corp', 'runner'),
+    ]);
+    expect(keys).toEqual([
+      ['choose:30051:reward:gain', 'choose:30051:reward:gain'],
+      ['choose:30051:reward:draw', 'choose:30051:reward:draw'],
+    ]);
+  });
+});
