@@ -240,6 +240,35 @@ describe('game node (in-process bus, PGlite)', () => {
     expect((await storedBytes('room-e')).version).toBe(1);
   });
 
+  it('lets a room go when its lease renewal is refused', async () => {
+    let renewals = 0;
+    // The database says the lease is gone (it expired while this node was stalled).
+    const losing = new Proxy(store, {
+      get: (target, key) => {
+        if (key === 'renewLease') {
+          return async () => {
+            renewals += 1;
+            return { status: 'lost' as const };
+          };
+        }
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const started = await startGameNode({
+      nodeId: 'n-lost',
+      store: losing,
+      bus: broker.connect(),
+      games,
+      leaseTtlMs: 150,
+    });
+    nodes.push(started);
+    await createParlorRoom(client, 'room-lost');
+    await eventually(() => renewals > 0 && started.rooms().length === 0);
+    // Nothing was released: the lease is no longer this node's to give up.
+    expect((await store.leaseState('room-lost'))?.owner).toBe('n-lost');
+  });
+
   it('unloads an idle room, releasing its lease, and reloads it on the next command', async () => {
     const first = await node('n1', 60_000, 100);
     await createParlorRoom(client, 'room-f');

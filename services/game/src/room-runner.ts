@@ -78,7 +78,6 @@ function refusal(code: ErrorCode, view?: ViewPayload): Reply {
 export class RoomRunner {
   private readonly queue = new SerialQueue();
   private readonly acks = new Map<string, Reply>();
-  private readonly connections = new Map<string, Set<string>>();
   private readonly botMoves = new Set<string>();
   private subscription: BusSubscription | null = null;
   private closing: Promise<void> | null = null;
@@ -238,11 +237,10 @@ export class RoomRunner {
         return this.policy(command);
       case 'join':
       case 'sync':
-        return {
-          reply: this.currentView(command.viewer, command.type === 'join' ? command : null),
-        };
+        // The node keeps no per-connection state (no rule depends on who is connected yet):
+        // `join` answers like `sync`, and `leave` only acknowledges.
+        return { reply: this.currentView(command.viewer) };
       case 'leave':
-        this.connections.get(command.viewer)?.delete(command.connectionId);
         return { reply: { ok: true, version: this.version } };
     }
   }
@@ -420,16 +418,11 @@ export class RoomRunner {
     return reply;
   }
 
-  private currentView(viewer: string, join: { connectionId: string } | null): Reply {
+  private currentView(viewer: string): Reply {
     if (viewer !== SPECTATOR && !this.isSeat(viewer)) return refusal('bad_request');
     if (viewer === SPECTATOR && this.options.spectators === false) return refusal('forbidden');
     const view = viewer === SPECTATOR ? this.spectatorView() : this.viewFor(viewer);
     if (!view) return refusal('unavailable');
-    if (join) {
-      const set = this.connections.get(viewer) ?? new Set<string>();
-      set.add(join.connectionId);
-      this.connections.set(viewer, set);
-    }
     return { ok: true, version: view.version, view };
   }
 

@@ -11,12 +11,17 @@ import { startProcess } from '../../support/child-process.js';
 import { now, percentile, progress, round } from '../common/bench.js';
 import { createNodeRooms, RoomDriver } from './via-node.js';
 
-export interface LatencyConfig {
-  databaseUrl: string;
-  natsUrl: string;
+export interface LatencyPhase {
   rate: number;
   seconds: number;
   rooms: number;
+}
+
+export interface LatencyConfig {
+  databaseUrl: string;
+  natsUrl: string;
+  /** Run one after the other against the same node process. */
+  phases: readonly LatencyPhase[];
   movesPerMatch: number;
 }
 
@@ -46,7 +51,9 @@ interface Pending {
   views: number;
 }
 
-export async function measureLatency(config: LatencyConfig): Promise<LatencyFigures> {
+const VIEWERS = 3;
+
+export async function measureLatency(config: LatencyConfig): Promise<LatencyFigures[]> {
   const entry = fileURLToPath(new URL('./node-process.ts', import.meta.url));
   const child = await startProcess({
     name: 'bench-game-node',
@@ -62,111 +69,125 @@ export async function measureLatency(config: LatencyConfig): Promise<LatencyFigu
   const bus = await NatsBus.connect({ servers: config.natsUrl, name: 'veil-bench-driver' });
   try {
     await child.waitForOutput(/bench node ready/, 60_000);
-    progress(`latency: game node process ${child.pid} ready; creating ${config.rooms} rooms`);
-    const ids = Array.from({ length: config.rooms }, (_, i) => `lat-${i}`);
-    await createNodeRooms(bus, ids, config.movesPerMatch);
-    const rooms = ids.map((id) => new RoomDriver(id, config.movesPerMatch));
-
-    const pending = new Map<string, Pending>();
-    const latencies: number[] = [];
-    const allViews: number[] = [];
-    const acks: number[] = [];
-    let errors = 0;
-    const viewers = 3;
-    await bus.subscribe('veil.room.*.view.*', ({ subject, data }) => {
-      const [, , roomId, , viewer] = subject.split('.');
-      const version = (data as { version?: number }).version;
-      const p = pending.get(`${roomId}:${version}`);
-      if (!p) return;
-      const t = now() - p.sent;
-      if (viewer === p.seat && !p.warm) latencies.push(t);
-      if (++p.views === viewers) {
-        if (!p.warm) allViews.push(t);
-        pending.delete(`${roomId}:${version}`);
-      }
-    });
-    await bus.flush();
-
-    const total = Math.round(config.rate * config.seconds);
-    const warmup = Math.round(total / 10);
-    const free = [...rooms];
-    let sent = 0;
-    let starved = 0;
-    let inFlight = 0;
-    const intervalMs = 1000 / config.rate;
-    progress(`latency: ${total} acts at ${config.rate}/s over NATS (first ${warmup} are warm-up)`);
-    const send = (room: RoomDriver, warm: boolean): void => {
-      const { seat, command } = room.next();
-      const t0 = now();
-      pending.set(`${room.id}:${room.version + 1}`, { sent: t0, seat, warm, views: 0 });
-      inFlight++;
-      bus
-        .request(`veil.room.${room.id}.cmd`, command, { timeoutMs: 30_000 })
-        .then(
-          (reply) => {
-            const r = reply as { ok: boolean; version?: number };
-            if (!r.ok || r.version === undefined) throw new Error(JSON.stringify(r));
-            if (!warm) acks.push(now() - t0);
-            room.acked(seat, command, r.version);
-            if (!room.done) free.push(room);
-          },
-          (error: unknown) => {
-            errors++;
-            if (errors <= 3) progress(`latency: act failed: ${String(error)}`);
-          },
-        )
-        .finally(() => inFlight--);
-    };
-    const start = now();
-    await new Promise<void>((resolve) => {
-      let lastReport = start;
-      const pump = (): void => {
-        const t = now();
-        const due = Math.min(total, Math.floor((t - start) / intervalMs) + 1);
-        while (sent < due) {
-          const room = free.shift();
-          if (!room) {
-            starved++;
-            break;
-          }
-          send(room, sent < warmup);
-          sent++;
-        }
-        if (t - lastReport > 5_000) {
-          lastReport = t;
-          progress(`  latency: ${sent}/${total} acts sent, ${inFlight} in flight`);
-        }
-        // A node that cannot keep up would make this run forever: stop at twice the plan.
-        if (sent >= total || t - start > config.seconds * 2_000) resolve();
-        else setTimeout(pump, 1);
-      };
-      pump();
-    });
-    const sendSeconds = (now() - start) / 1000;
-    const deadline = now() + 30_000;
-    while (inFlight > 0 && now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 250)); // the last views
-    latencies.sort((a, b) => a - b);
-    allViews.sort((a, b) => a - b);
-    acks.sort((a, b) => a - b);
-    return {
-      targetRate: config.rate,
-      achievedRate: round(sent / sendSeconds),
-      measuredActs: latencies.length,
-      warmupActs: warmup,
-      rooms: config.rooms,
-      p50Ms: round(percentile(latencies, 50), 2),
-      p90Ms: round(percentile(latencies, 90), 2),
-      p99Ms: round(percentile(latencies, 99), 2),
-      maxMs: round(latencies[latencies.length - 1] ?? Number.NaN, 2),
-      ackP50Ms: round(percentile(acks, 50), 2),
-      ackP99Ms: round(percentile(acks, 99), 2),
-      allViewsP99Ms: round(percentile(allViews, 99), 2),
-      starved,
-      errors,
-    };
+    progress(`latency: game node process ${child.pid} ready`);
+    const results: LatencyFigures[] = [];
+    for (const [index, phase] of config.phases.entries()) {
+      results.push(await runPhase(bus, `lat${index}`, phase, config.movesPerMatch));
+    }
+    return results;
   } finally {
     await bus.close().catch(() => undefined);
     await child.stop(10_000);
   }
+}
+
+async function runPhase(
+  bus: NatsBus,
+  prefix: string,
+  phase: LatencyPhase,
+  movesPerMatch: number,
+): Promise<LatencyFigures> {
+  progress(`latency: creating ${phase.rooms} rooms`);
+  const ids = Array.from({ length: phase.rooms }, (_, i) => `${prefix}-${i}`);
+  await createNodeRooms(bus, ids, movesPerMatch);
+  const rooms = ids.map((id) => new RoomDriver(id, movesPerMatch));
+
+  const pending = new Map<string, Pending>();
+  const latencies: number[] = [];
+  const allViews: number[] = [];
+  const acks: number[] = [];
+  let errors = 0;
+  const subscription = await bus.subscribe('veil.room.*.view.*', ({ subject, data }) => {
+    const [, , roomId, , viewer] = subject.split('.');
+    const key = `${roomId}:${(data as { version?: number }).version}`;
+    const p = pending.get(key);
+    if (!p) return;
+    const t = now() - p.sent;
+    if (viewer === p.seat && !p.warm) latencies.push(t);
+    if (++p.views === VIEWERS) {
+      if (!p.warm) allViews.push(t);
+      pending.delete(key);
+    }
+  });
+  await bus.flush();
+
+  const total = Math.round(phase.rate * phase.seconds);
+  const warmup = Math.round(total / 10);
+  const free = [...rooms];
+  let sent = 0;
+  let starved = 0;
+  let inFlight = 0;
+  const intervalMs = 1000 / phase.rate;
+  progress(`latency: ${total} acts at ${phase.rate}/s over NATS (first ${warmup} are warm-up)`);
+  const send = (room: RoomDriver, warm: boolean): void => {
+    const { seat, command } = room.next();
+    const t0 = now();
+    pending.set(`${room.id}:${room.version + 1}`, { sent: t0, seat, warm, views: 0 });
+    inFlight++;
+    bus
+      .request(`veil.room.${room.id}.cmd`, command, { timeoutMs: 30_000 })
+      .then(
+        (reply) => {
+          const r = reply as { ok: boolean; version?: number };
+          if (!r.ok || r.version === undefined) throw new Error(JSON.stringify(r));
+          if (!warm) acks.push(now() - t0);
+          room.acked(seat, command, r.version);
+          if (!room.done) free.push(room);
+        },
+        (error: unknown) => {
+          errors++;
+          if (errors <= 3) progress(`latency: act failed: ${String(error)}`);
+        },
+      )
+      .finally(() => inFlight--);
+  };
+  const start = now();
+  await new Promise<void>((resolve) => {
+    let lastReport = start;
+    const pump = (): void => {
+      const t = now();
+      const due = Math.min(total, Math.floor((t - start) / intervalMs) + 1);
+      while (sent < due) {
+        const room = free.shift();
+        if (!room) {
+          starved++;
+          break;
+        }
+        send(room, sent < warmup);
+        sent++;
+      }
+      if (t - lastReport > 5_000) {
+        lastReport = t;
+        progress(`  latency: ${sent}/${total} acts sent, ${inFlight} in flight`);
+      }
+      // A node that cannot keep up would make this run forever: stop at twice the plan.
+      if (sent >= total || t - start > phase.seconds * 2_000) resolve();
+      else setTimeout(pump, 1);
+    };
+    pump();
+  });
+  const sendSeconds = (now() - start) / 1000;
+  const deadline = now() + 30_000;
+  while (inFlight > 0 && now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 250)); // the last views
+  await subscription.unsubscribe();
+  latencies.sort((a, b) => a - b);
+  allViews.sort((a, b) => a - b);
+  acks.sort((a, b) => a - b);
+  return {
+    targetRate: phase.rate,
+    achievedRate: round(sent / sendSeconds),
+    measuredActs: latencies.length,
+    warmupActs: warmup,
+    rooms: phase.rooms,
+    p50Ms: round(percentile(latencies, 50), 2),
+    p90Ms: round(percentile(latencies, 90), 2),
+    p99Ms: round(percentile(latencies, 99), 2),
+    maxMs: round(latencies[latencies.length - 1] ?? Number.NaN, 2),
+    ackP50Ms: round(percentile(acks, 50), 2),
+    ackP99Ms: round(percentile(acks, 99), 2),
+    allViewsP99Ms: round(percentile(allViews, 99), 2),
+    starved,
+    errors,
+  };
 }

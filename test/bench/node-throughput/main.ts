@@ -19,7 +19,7 @@ import { InProcessBroker } from '@veil/bus';
 import { openPostgresRoomStore, type RoomStore } from '@veil/store';
 import { startBgio } from './bgio.js';
 import { createDurableRooms, playDurable, type SnapshotMode } from './durable-direct.js';
-import { measureLatency, type LatencyFigures } from './latency.js';
+import { measureLatency, type LatencyFigures, type LatencyPhase } from './latency.js';
 import { measureRoomHeap, type RoomHeapFigures } from './rooms-heap.js';
 import { benchServices } from './services.js';
 import { countViews, createNodeRooms, playThroughNode, startBenchNode } from './via-node.js';
@@ -35,9 +35,8 @@ interface Sizes {
   heapMatches: number;
   /** Rooms playing at once in the durable runs (their commits group). */
   concurrency: number;
-  latencyRate: number;
-  latencySeconds: number;
-  latencyRooms: number;
+  /** The target rate first, then a light load that the node surely sustains. */
+  latency: LatencyPhase[];
   heapRooms: number;
   heapRoomActions: number;
 }
@@ -48,9 +47,10 @@ const FULL: Sizes = {
   chunks: 10,
   heapMatches: 300,
   concurrency: 200,
-  latencyRate: 2_000,
-  latencySeconds: 20,
-  latencyRooms: 500,
+  latency: [
+    { rate: 2_000, seconds: 20, rooms: 500 },
+    { rate: 100, seconds: 20, rooms: 50 },
+  ],
   heapRooms: 100,
   heapRoomActions: 120,
 };
@@ -60,9 +60,10 @@ const QUICK: Sizes = {
   chunks: 4,
   heapMatches: 100,
   concurrency: 100,
-  latencyRate: 2_000,
-  latencySeconds: 5,
-  latencyRooms: 150,
+  latency: [
+    { rate: 2_000, seconds: 5, rooms: 150 },
+    { rate: 100, seconds: 5, rooms: 20 },
+  ],
   heapRooms: 30,
   heapRoomActions: 120,
 };
@@ -75,13 +76,20 @@ export async function main(options: BenchOptions): Promise<Figures> {
       (options.quick ? ' (--quick)' : ''),
   );
 
-  const compared = await compareInterleaved(ids, sizes);
-  const heap = await heapPerMatch(ids.slice(0, sizes.heapMatches), sizes);
-  const inProcess = { ...compared.veil, heapPerMatchBytes: heap.veil };
-  const bgio = { ...compared.bgio, heapPerMatchBytes: heap.bgio };
-  const durable = await runDurable(ids, sizes);
-  const ratio = (x: number | undefined): number | null =>
-    x === undefined ? null : round(x / bgio.movesPerSecond, 2);
+  const parts = selectedParts();
+  let inProcess: (Throughput & { heapPerMatchBytes: number }) | undefined;
+  let bgio: (Throughput & { heapPerMatchBytes: number }) | undefined;
+  if (parts.has('compare')) {
+    const compared = await compareInterleaved(ids, sizes);
+    const heap = await heapPerMatch(ids.slice(0, sizes.heapMatches), sizes);
+    inProcess = { ...compared.veil, heapPerMatchBytes: heap.veil };
+    bgio = { ...compared.bgio, heapPerMatchBytes: heap.bgio };
+  }
+  const durable = await runDurable(ids, sizes, parts);
+  const ratio = (
+    x: number | undefined,
+    y: number | undefined = bgio?.movesPerSecond,
+  ): number | null => (x === undefined || y === undefined ? null : round(x / y, 2));
 
   const figures = {
     matches: sizes.matches,
@@ -95,18 +103,18 @@ export async function main(options: BenchOptions): Promise<Figures> {
       durableVsBoardgameio: ratio(durable.direct?.movesPerSecond),
       durableNoHumanSnapshotsVsBoardgameio: ratio(durable.directIntervalSnapshots?.movesPerSecond),
       nodeVsBoardgameio: ratio(durable.node?.movesPerSecond),
-      inProcessVsBoardgameio: round(inProcess.movesPerSecond / bgio.movesPerSecond, 2),
-      inProcessVsBoardgameioBestChunks: round(
-        inProcess.bestChunkMovesPerSecond / bgio.bestChunkMovesPerSecond,
-        2,
+      inProcessVsBoardgameio: ratio(inProcess?.movesPerSecond),
+      inProcessVsBoardgameioBestChunks: ratio(
+        inProcess?.bestChunkMovesPerSecond,
+        bgio?.bestChunkMovesPerSecond,
       ),
-      inProcessVsBoardgameioCpu: round(inProcess.movesPerCpuSecond / bgio.movesPerCpuSecond, 2),
+      inProcessVsBoardgameioCpu: ratio(inProcess?.movesPerCpuSecond, bgio?.movesPerCpuSecond),
     },
   };
   say();
   table(`Draw-play, ${sizes.matches} matches × ${sizes.movesPerMatch} moves, 2 seats`, [
-    ['(a) Veil in-process', line(inProcess)],
-    ['(c) boardgame.io 0.50.2', line(bgio)],
+    ['(a) Veil in-process', inProcess ? line(inProcess) : 'not run'],
+    ['(c) boardgame.io 0.50.2', bgio ? line(bgio) : 'not run'],
     [
       '(a)/(c)',
       `${figures.ratios.inProcessVsBoardgameio}× overall, ${figures.ratios.inProcessVsBoardgameioBestChunks}× best chunks, ` +
@@ -123,27 +131,37 @@ export async function main(options: BenchOptions): Promise<Figures> {
     ['servers', d.skipped ?? 'Postgres + NATS via test/support'],
     ['(b) engine + commitBatch, snapshot policy for human seats', dur(d.direct)],
     ['(b) …with interval snapshots only (bot seats)', dur(d.directIntervalSnapshots)],
-    ['(b) real game node, in-process bus', dur(d.node)],
+    ['(b) real game node, in-process bus', d.nodeError ? `failed: ${d.nodeError}` : dur(d.node)],
     [
       '(b)/(c)',
       `${figures.ratios.durableVsBoardgameio ?? '-'}× engine + commitBatch; ${figures.ratios.nodeVsBoardgameio ?? '-'}× through the game node  (target ≥ 1×)`,
     ],
   ]);
-  if (d.latency) {
-    const l = d.latency;
-    table(`Act→view latency over NATS, game node in its own process (${l.rooms} rooms)`, [
+  for (const l of d.latency ?? []) {
+    table(
+      `Act→view latency at ${count(l.targetRate)}/s over NATS, game node in its own process (${l.rooms} rooms)`,
       [
-        'rate',
-        `${count(l.achievedRate)}/s achieved of ${count(l.targetRate)}/s; ${l.measuredActs} acts measured after ${l.warmupActs} warm-up; ${l.errors} errors; ${l.starved} starved`,
+        [
+          'rate',
+          `${count(l.achievedRate)}/s achieved of ${count(l.targetRate)}/s; ${l.measuredActs} acts measured after ${l.warmupActs} warm-up; ${l.errors} errors`,
+        ],
+        [
+          'behind schedule',
+          l.starved > 0
+            ? `yes: ${l.starved} driver ticks found every room with an act in flight (the node could not keep up)`
+            : 'no',
+        ],
+        [
+          'act → own view',
+          `p50 ${l.p50Ms} ms, p90 ${l.p90Ms} ms, p99 ${l.p99Ms} ms, max ${l.maxMs} ms  (target p99 ≤ 15 ms at 2,000/s)`,
+        ],
+        ['act → ack', `p50 ${l.ackP50Ms} ms, p99 ${l.ackP99Ms} ms`],
+        ['act → all 3 views', `p99 ${l.allViewsP99Ms} ms`],
       ],
-      [
-        'act → own view',
-        `p50 ${l.p50Ms} ms, p90 ${l.p90Ms} ms, p99 ${l.p99Ms} ms, max ${l.maxMs} ms  (target p99 ≤ 15 ms)`,
-      ],
-      ['act → ack', `p50 ${l.ackP50Ms} ms, p99 ${l.ackP99Ms} ms`],
-      ['act → all 3 views', `p99 ${l.allViewsP99Ms} ms`],
-    ]);
+    );
   }
+  if (d.latencyError) say(`Latency: failed: ${d.latencyError}\n`);
+  if (d.roomHeapError) say(`Netrunner rooms heap: failed: ${d.roomHeapError}\n`);
   if (d.roomHeap) {
     const r = d.roomHeap;
     table(
@@ -180,18 +198,45 @@ interface DurableFigures {
   directIntervalSnapshots?: DurableThroughput;
   node?: DurableThroughput;
   nodeError?: string;
-  latency?: LatencyFigures;
+  /** One entry per rate: the 2,000/s target, then a light load. */
+  latency?: LatencyFigures[];
   latencyError?: string;
   roomHeap?: RoomHeapFigures;
   roomHeapError?: string;
+}
+
+const PARTS = ['compare', 'durable', 'node', 'latency', 'rooms'] as const;
+type Part = (typeof PARTS)[number];
+
+/**
+ * `VEIL_BENCH_PARTS=latency,rooms` runs only those parts (default: all): `compare` is (a) and (c)
+ * with their heap, `durable` the two engine + commitBatch runs, `node` (b) through the game
+ * node, `latency` the NATS latency, `rooms` the Netrunner room heap.
+ */
+function selectedParts(): Set<Part> {
+  const wanted = process.env['VEIL_BENCH_PARTS'];
+  if (!wanted) return new Set(PARTS);
+  const parts = wanted.split(',').map((p) => p.trim());
+  const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0) {
+    throw new Error(
+      `VEIL_BENCH_PARTS: unknown part ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`,
+    );
+  }
+  return new Set(parts as Part[]);
 }
 
 const message = (error: unknown): string =>
   error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 
 /** (b), the NATS latency and the Netrunner room heap: everything that needs the servers. */
-async function runDurable(ids: readonly string[], sizes: Sizes): Promise<DurableFigures> {
+async function runDurable(
+  ids: readonly string[],
+  sizes: Sizes,
+  parts: ReadonlySet<Part>,
+): Promise<DurableFigures> {
   const figures: DurableFigures = { concurrency: sizes.concurrency };
+  if (!['durable', 'node', 'latency', 'rooms'].some((p) => parts.has(p as Part))) return figures;
   progress('durable: starting Postgres and NATS (test/support)');
   const services = await benchServices();
   if ('missing' in services) {
@@ -202,7 +247,7 @@ async function runDurable(ids: readonly string[], sizes: Sizes): Promise<Durable
   let store: RoomStore | undefined;
   try {
     store = await openPostgresRoomStore({ connectionString: services.databaseUrl });
-    for (const mode of ['humans', 'interval'] as SnapshotMode[]) {
+    for (const mode of parts.has('durable') ? (['humans', 'interval'] as SnapshotMode[]) : []) {
       const roomIds = ids.map((id) => `${mode}-${id}`);
       progress(`(b) engine + commitBatch (${mode} snapshots): creating ${roomIds.length} rooms`);
       await createDurableRooms(store, roomIds, sizes.movesPerMatch);
@@ -229,37 +274,38 @@ async function runDurable(ids: readonly string[], sizes: Sizes): Promise<Durable
       progress(`(b) ${mode}: ${count(t.movesPerSecond)} moves/s`);
     }
 
-    try {
-      figures.node = await runThroughNode(store, ids, sizes);
-    } catch (error) {
-      figures.nodeError = message(error);
-      progress(`(b) game node: failed: ${figures.nodeError}`);
-    }
-    try {
-      figures.latency = await measureLatency({
-        databaseUrl: services.databaseUrl,
-        natsUrl: services.natsUrl,
-        rate: sizes.latencyRate,
-        seconds: sizes.latencySeconds,
-        rooms: sizes.latencyRooms,
-        movesPerMatch: sizes.movesPerMatch,
-      });
-    } catch (error) {
-      figures.latencyError = message(error);
-      progress(`latency: failed: ${figures.latencyError}`);
-    }
-    try {
-      const broker = new InProcessBroker();
-      figures.roomHeap = await measureRoomHeap(
-        store,
-        broker.connect(),
-        sizes.heapRooms,
-        sizes.heapRoomActions,
-      );
-    } catch (error) {
-      figures.roomHeapError = message(error);
-      progress(`rooms heap: failed: ${figures.roomHeapError}`);
-    }
+    if (parts.has('node'))
+      try {
+        figures.node = await runThroughNode(store, ids, sizes);
+      } catch (error) {
+        figures.nodeError = message(error);
+        progress(`(b) game node: failed: ${figures.nodeError}`);
+      }
+    if (parts.has('latency'))
+      try {
+        figures.latency = await measureLatency({
+          databaseUrl: services.databaseUrl,
+          natsUrl: services.natsUrl,
+          phases: sizes.latency,
+          movesPerMatch: sizes.movesPerMatch,
+        });
+      } catch (error) {
+        figures.latencyError = message(error);
+        progress(`latency: failed: ${figures.latencyError}`);
+      }
+    if (parts.has('rooms'))
+      try {
+        const broker = new InProcessBroker();
+        figures.roomHeap = await measureRoomHeap(
+          store,
+          broker.connect(),
+          sizes.heapRooms,
+          sizes.heapRoomActions,
+        );
+      } catch (error) {
+        figures.roomHeapError = message(error);
+        progress(`rooms heap: failed: ${figures.roomHeapError}`);
+      }
   } catch (error) {
     figures.error = message(error);
     progress(`durable: failed: ${figures.error}`);

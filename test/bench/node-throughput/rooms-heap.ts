@@ -49,7 +49,8 @@ export async function measureRoomHeap(
   rooms: number,
   actions: number,
 ): Promise<RoomHeapFigures> {
-  const idleUnloadMs = 1_500;
+  // Long enough that no room goes idle while the others are still being placed.
+  const idleUnloadMs = 20_000;
   const node = await startBenchNode(store, bus, 'bench-heap-node', {
     games: [drawPlay, netrunner],
     idleUnloadMs,
@@ -87,7 +88,6 @@ export async function measureRoomHeap(
     const live = heapAfterGc();
     progress(`rooms heap: ${rooms} live; waiting for the idle sweep to unload them`);
     await unloaded(node);
-    await new Promise((r) => setTimeout(r, idleUnloadMs));
     const idle = heapAfterGc();
     return {
       rooms,
@@ -111,7 +111,7 @@ async function placeAll(node: GameNode, ids: readonly string[]): Promise<void> {
 
 /** Waits for the node's idle sweep to have unloaded every room. */
 async function unloaded(node: GameNode): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   while (node.rooms().length > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -1,6 +1,7 @@
 import { CARDS } from './catalog/index.js';
 import { behaviourOf } from './cards/registry.js';
 import { RUNNER_COVERAGE } from './cards/neutral-runner/runner-coverage.js';
+import { HB_JINTEKI_COVERAGE } from './cards/haas-bioroid/corp-hb-jinteki-coverage.js';
 import { CORP_NBN_WEYLAND_COVERAGE } from './cards/neutral-corp/corp-nbn-weyland-coverage.js';
 
 export type CoverageStatus = 'full' | 'partial';
@@ -18,6 +19,7 @@ export interface CardCoverage {
  */
 const NOTES: Readonly<Record<string, { status: CoverageStatus; notes: string }>> = {
   ...RUNNER_COVERAGE,
+  ...HB_JINTEKI_COVERAGE,
   ...CORP_NBN_WEYLAND_COVERAGE,
   '30005': { status: 'full', notes: '' },
   '30006': { status: 'full', notes: '' },

@@ -3,7 +3,7 @@ import { decidersOfGame, legalActionsOf } from './actions/legal.js';
 import type { NetrunnerAction } from './actions/types.js';
 import { netrunnerMachine } from './machine/machine.js';
 import type { NetrunnerOptions } from './machine/setup-input.js';
-import { determinize } from './privacy/determinize.js';
+import { determinize, moduleRef } from './privacy/determinize.js';
 import { RULES_VERSION } from './rules/setup.js';
 import type { LogEntry, VisibleLogEntry } from './state/log-types.js';
 import type { Game, Side } from './state/types.js';
@@ -42,3 +42,5 @@ export const netrunner: NetrunnerModule = {
   observedActionKey,
   determinize: (view, viewer, rng) => determinize(view, viewer, rng),
 };
+
+moduleRef.current = netrunner;

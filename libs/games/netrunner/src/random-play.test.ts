@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyAction, newGame, Rng } from '@veil/engine';
 import { netrunner } from './module.js';
 import type { NetrunnerOptions } from './machine/setup-input.js';
-
-/** Deck pairings the smoke games cycle through: the tutorial pair and every faction deck. */
-export const PAIRINGS: readonly NetrunnerOptions[] = [
-  {},
-  { corpDeck: 'sg-haas-bioroid', runnerDeck: 'sg-shaper' },
-  { corpDeck: 'sg-jinteki', runnerDeck: 'sg-anarch' },
-  { corpDeck: 'sg-nbn', runnerDeck: 'sg-criminal' },
-  { corpDeck: 'sg-weyland', runnerDeck: 'sg-anarch' },
-  { corpDeck: 'sg-jinteki', runnerDeck: 'sg-criminal' },
-  { corpDeck: 'sg-tutorial-syndicate', runnerDeck: 'sg-tutorial-catalyst', agendaPointsToWin: 6 },
-];
+import { PAIRINGS } from './testing/pairings.js';
 
 const MAX_STEPS = 6000;
 

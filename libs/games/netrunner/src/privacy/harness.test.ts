@@ -1,41 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { checkDeterminism, checkLiveness, checkNoninterference } from '@veil/engine/testing';
 import { netrunner } from '../module.js';
+import { PAIRINGS } from '../testing/pairings.js';
 import { perturb } from './perturb.js';
 
-// The engine's privacy harness (DESIGN §4.2) over seeded random play of the default decks.
+// The engine's privacy harness (DESIGN §4.2) over seeded random play of the starter decks.
 describe('netrunner under the engine harness', () => {
-  it('never leaks what a viewer cannot see (noninterference)', () => {
-    const report = checkNoninterference({
-      module: netrunner,
-      options: {},
-      perturb,
-      numRuns: 60,
-      maxSteps: 250,
-      seed: 7,
-    });
-    expect(report.perturbed).toBeGreaterThan(0);
-  });
+  PAIRINGS.forEach((options, i) => {
+    const name = `${options.corpDeck ?? 'default'} vs ${options.runnerDeck ?? 'default'}`;
 
-  it('replays byte for byte (determinism)', () => {
-    const report = checkDeterminism({
-      module: netrunner,
-      options: {},
-      numRuns: 6,
-      maxSteps: 150,
-      seed: 3,
+    it(`never leaks what a viewer cannot see (noninterference): ${name}`, () => {
+      const report = checkNoninterference({
+        module: netrunner,
+        options,
+        perturb,
+        numRuns: 25,
+        maxSteps: 300,
+        seed: 7 + i,
+      });
+      expect(report.perturbed).toBeGreaterThan(0);
     });
-    expect(report.snapshotsCompared).toBeGreaterThan(0);
-  });
 
-  it('always has a decider with a legal action, and every legal action applies (liveness)', () => {
-    const report = checkLiveness({
-      module: netrunner,
-      options: {},
-      numRuns: 5,
-      maxSteps: 150,
-      seed: 5,
+    it(`replays byte for byte and stays live: ${name}`, () => {
+      const determinism = checkDeterminism({
+        module: netrunner,
+        options,
+        numRuns: 3,
+        maxSteps: 150,
+        seed: 3 + i,
+      });
+      expect(determinism.snapshotsCompared).toBeGreaterThan(0);
+      const liveness = checkLiveness({
+        module: netrunner,
+        options,
+        numRuns: 3,
+        maxSteps: 150,
+        seed: 5 + i,
+      });
+      expect(liveness.actionsApplied).toBeGreaterThan(0);
     });
-    expect(report.actionsApplied).toBeGreaterThan(0);
   });
 });

@@ -187,6 +187,17 @@ function resolveAccessOption(g: Game, uid: string, value: string): void {
   queueRule(g, { r: 'access-done', card: uid });
 }
 
+/** Whether `viewer` may see the card behind a decision (public, its own, or being accessed). */
+export function sourceVisible(g: Game, source: string | null, viewer: Viewer): boolean {
+  const c = source ? g.cards[source] : undefined;
+  if (!c || canSee(c, viewer)) return true;
+  const current = g.run?.breach?.current;
+  if (current?.uid !== c.uid) return false;
+  if (viewer === 'runner') return true;
+  const revealed = !!behaviourOf(c.code)?.statics?.revealWhenAccessedFrom?.includes(current.from);
+  return revealed || (viewer === 'corp' && current.from !== 'rd');
+}
+
 /** The public description of a decision for `viewer`. */
 export interface DecisionView {
   readonly id: number;
@@ -234,6 +245,10 @@ export function decisionView(g: Game, d: NetrunnerDecision, viewer: Viewer): Dec
     case 'order':
       return { ...base, prompt: `${who} chooses which of its abilities resolves next.` };
     case 'card': {
+      // A card a viewer cannot see (a Byte! accessed in HQ, for a spectator) is not named.
+      if (!sourceVisible(g, d.source, viewer)) {
+        return { ...base, prompt: `${who} is making a decision.` };
+      }
       const choice = behaviourOf(d.code)?.choices?.[d.choice];
       return {
         ...base,

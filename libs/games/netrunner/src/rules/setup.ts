@@ -5,6 +5,7 @@ import { emptyPauses } from '@veil/engine';
 import {
   VIEWERS,
   type CardState,
+  type DeckList,
   type Game,
   type Location,
   type NetrunnerDecision,
@@ -19,11 +20,7 @@ export const RULES_VERSION = 1;
 export const STARTING_CREDITS = 5;
 export const STARTING_HAND = 5;
 
-/** A deck as a list: identity code and card counts. */
-export interface DeckList {
-  readonly identity: string;
-  readonly cards: readonly { readonly code: string; readonly count: number }[];
-}
+export type { DeckList };
 
 /**
  * Creates a game ready for mulligans: identities placed, decks shuffled with the seeded PRNG,
@@ -38,6 +35,10 @@ export function setupGame(
   const [handleSeed, rng] = nextUint32(seedRng(seed));
   const g: Game = {
     rulesVersion: RULES_VERSION,
+    decks: {
+      corp: { identity: corpDeck.identity, cards: corpDeck.cards.map((e) => ({ ...e })) },
+      runner: { identity: runnerDeck.identity, cards: runnerDeck.cards.map((e) => ({ ...e })) },
+    },
     agendaPointsToWin,
     rng,
     handleRng: seedRng(handleSeed),

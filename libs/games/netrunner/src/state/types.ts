@@ -252,8 +252,16 @@ export interface Outcome {
   readonly reason: string;
 }
 
+/** A deck as a list: identity code and card counts. */
+export interface DeckList {
+  readonly identity: string;
+  readonly cards: readonly { readonly code: string; readonly count: number }[];
+}
+
 export interface Game {
   readonly rulesVersion: number;
+  /** The decks each side brought (each seat's view shows its own). */
+  readonly decks: { readonly corp: DeckList; readonly runner: DeckList };
   /** 7 normally; a room may play to fewer (the beginner tutorial game plays to 6). */
   readonly agendaPointsToWin: number;
   /** Game randomness: shuffles, random access and damage. Secret. */

@@ -12,7 +12,16 @@ import type { NetrunnerAction } from '../actions/types.js';
 import { behaviourOf } from '../cards/registry.js';
 import { facts } from '../facts.js';
 import { canSee } from '../state/handles.js';
-import type { CardState, Counters, Game, ServerId, Side, Viewer } from '../state/types.js';
+import type {
+  CardState,
+  Counters,
+  DeckList,
+  Game,
+  ServerId,
+  Side,
+  Viewer,
+} from '../state/types.js';
+import { resumeView, type ResumeView } from './resume.js';
 import { agendaPoints } from '../rules/agenda-points.js';
 import { decisionView, type DecisionView } from '../rules/decisions.js';
 import { serverLabel } from '../rules/install.js';
@@ -32,6 +41,12 @@ export interface CardView {
   readonly host?: string;
   /** Current strength of visible ice and icebreakers. */
   readonly strength?: number;
+  /** Installed cards: the turn they were installed (public). */
+  readonly installedTurn?: number;
+  /** Once-per-turn abilities used this turn (ability id → turn). */
+  readonly used?: Readonly<Record<string, number>>;
+  /** The turn on which this card cannot be scored. */
+  readonly noScoreTurn?: number;
 }
 
 export interface ServerView {
@@ -102,6 +117,10 @@ export interface NetrunnerView {
   readonly policies: Readonly<Record<string, WindowPolicy>>;
   readonly agendaPointsToWin: number;
   readonly outcome: { readonly winner: Side | null; readonly reason: string } | null;
+  /** The viewer's own deck list (seats only). */
+  readonly deck?: DeckList;
+  /** Public bookkeeping for resuming from this view (AI determinization). */
+  readonly resume: ResumeView;
   /** Present only when the viewer is a decider. */
   readonly legalActions?: readonly NetrunnerAction[];
 }
@@ -133,6 +152,9 @@ function cardView(g: Game, c: CardState, viewer: Viewer): CardView {
     ...(hasCounters ? { counters: c.counters } : {}),
     ...(c.host ? { host: g.cards[c.host]?.handles[viewer] ?? '' } : {}),
     ...(strength !== undefined ? { strength } : {}),
+    ...(installed && c.installedTurn !== null ? { installedTurn: c.installedTurn } : {}),
+    ...(Object.keys(c.used).length > 0 ? { used: c.used } : {}),
+    ...(c.noScoreTurn !== null ? { noScoreTurn: c.noScoreTurn } : {}),
   };
 }
 
@@ -247,6 +269,8 @@ export function netrunnerView(snapshot: GameSnapshot<Game>, viewer: Viewer): Net
     policies: ownPolicies(g.pauses.policies, viewer),
     agendaPointsToWin: g.agendaPointsToWin,
     outcome: g.outcome,
+    ...(viewer === 'spectator' ? {} : { deck: g.decks[viewer] }),
+    resume: resumeView(g, viewer),
   };
   if (viewer !== 'spectator' && deciders.includes(viewer)) {
     return { ...view, legalActions: legalActionsOf(g, viewer) };

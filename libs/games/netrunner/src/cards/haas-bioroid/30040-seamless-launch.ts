@@ -7,11 +7,14 @@ import { ask, cardChoice } from '../helpers.js';
 
 const CODE = '30040';
 
-/** Installed cards (either side's, per ruling) not installed this turn. */
-const targets = (g: Game) =>
-  [...installedCorpCards(g), ...g.runner.rig].filter(
-    (uid) => g.cards[uid]?.installedTurn !== g.turn,
-  );
+/**
+ * Installed cards (either side's, per ruling) that the Corp did not install this turn: only
+ * the Corp installs Corp cards, and it never installs the Runner's.
+ */
+const targets = (g: Game) => [
+  ...installedCorpCards(g).filter((uid) => g.cards[uid]?.installedTurn !== g.turn),
+  ...g.runner.rig,
+];
 
 /**
  * Seamless Launch — Place 2 advancement counters on 1 installed card that you did not install

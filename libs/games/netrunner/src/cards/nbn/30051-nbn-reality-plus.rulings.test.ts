@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { netrunner } from '../../module.js';
+import { pushDecision, queueRule } from '../../rules/tasks.js';
 import {
   act,
   choose,
-  corpActing,
   decisionKind,
+  edit,
   handle,
   legal,
   playOperation,
+  run,
+  runnerActing,
   spawn,
+  until,
   type Snap,
 } from '../../testing/kit.js';
 
@@ -49,20 +53,47 @@ describe('NBN: Reality Plus', () => {
     expect(decisionKind(choose(s, 'runner', 'take-tag'))).toBe('30051:reward');
   });
 
-  it('rulings: a tag not taken does not count; the first tag actually taken later does', () => {
+  it('ruling: a tag not taken (as if prevented) does not trigger it', () => {
     // No card of the pool prevents tags; a Runner paying off Public Trail takes none either.
+    const { s } = trail();
+    const paid = choose(s, 'runner', 'pay');
+    expect(paid.context.runner.tags).toBe(0);
+    expect(paid.context.pauses.decisions).toEqual([]);
+  });
+
+  it('ruling: the first tag actually taken, after one that was not, triggers it', () => {
     const { s, more } = trail(1);
     let t = choose(s, 'runner', 'pay');
-    expect(t.context.runner.tags).toBe(0);
-    expect(t.context.pauses.decisions).toEqual([]);
     t = act(t, 'corp', { type: 'play', card: handle(t, more[0] ?? '', 'corp') });
     t = choose(t, 'runner', 'take-tag');
     expect(decisionKind(t)).toBe('30051:reward');
   });
 
-  it('ruling (Snare!): no card of the pool gives a tag while a card is accessed', () => {
-    // The access-ends-when-the-card-moves rule belongs to the core; nothing to resolve here.
-    expect(corpActing({ corpIdentity: '30051' }).context.corp.identity).toBeTruthy();
+  it('ruling (Snare!): a card drawn while the Runner accesses it is no longer accessed', () => {
+    // No card of the pool tags the Runner mid-access: the tag's Reality Plus decision is
+    // arranged while the top card of R&D (an agenda) is being accessed.
+    let top = '';
+    let s = runnerActing({ corpIdentity: '30051' }, (g) => {
+      top = spawn(g, '30067', { zone: 'rd' });
+    });
+    s = until(choose(run(s, 'rd'), 'runner', 'continue'), (x) => decisionKind(x) === 'access');
+    expect(s.context.run?.breach?.current?.uid).toBe(top);
+    s = edit(s, (g) => {
+      g.pauses = { ...g.pauses, decisions: g.pauses.decisions.slice(0, -1) };
+      pushDecision(g, {
+        kind: 'card',
+        seat: 'corp',
+        code: '30051',
+        choice: 'reward',
+        source: g.corp.identity,
+        data: null,
+      });
+      queueRule(g, { r: 'access-decision', card: top });
+    });
+    s = choose(s, 'corp', 'draw');
+    expect(s.context.cards[top]?.loc.zone).toBe('hq');
+    expect(s.context.runner.scored).toEqual([]);
+    expect(decisionKind(s)).not.toBe('access');
   });
 
   it('pins both key halves: the choice is public', () => {

@@ -37,13 +37,13 @@ describe('Funhouse (rulings and keys)', () => {
     const trigger = funhouse.triggers?.[0];
     if (!trigger) throw new Error('no trigger');
     const resolved = produce(s.context, (g) => {
-      g.pauses.decisions = [];
+      g.pauses = { ...g.pauses, decisions: [] };
       if (g.run) g.run.encounter = null;
       trigger.resolve(g, ice, { e: 'encounter', ice });
     });
     expect(resolved.pauses.decisions).toEqual([]);
     const still = produce(s.context, (g) => {
-      g.pauses.decisions = [];
+      g.pauses = { ...g.pauses, decisions: [] };
       trigger.resolve(g, ice, { e: 'encounter', ice });
     });
     expect(still.pauses.decisions).toHaveLength(1);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { netrunner } from '../../module.js';
 import {
+  acting,
   can,
+  edit,
+  run,
+  runnerActing,
+  until,
   choose,
   corpActing,
   decisionKind,
@@ -17,6 +22,21 @@ describe('Public Trail', () => {
     const s = corpActing({}, (g) => (op = spawn(g, '30057', { zone: 'hq' })));
     expect(s.context.memory.runnerSucceededLastTurn).toBe(false);
     expect(can(s, 'corp', { type: 'play', card: handle(s, op, 'corp') })).toBe(false);
+  });
+
+  it("after a real successful run in the Runner's last turn it can be played; not after none", () => {
+    let op = '';
+    const start = runnerActing({}, (g) => (op = spawn(g, '30057', { zone: 'hq' })));
+    const corpTurn = (s: typeof start) =>
+      until(
+        edit(s, (g) => (g.runner.clicks = 0)),
+        acting('corp'),
+      );
+    const ran = corpTurn(until(run(start, 'archives'), acting('runner')));
+    expect(ran.context.memory.runnerSucceededLastTurn).toBe(true);
+    expect(can(ran, 'corp', { type: 'play', card: handle(ran, op, 'corp') })).toBe(true);
+    const idle = corpTurn(start);
+    expect(can(idle, 'corp', { type: 'play', card: handle(idle, op, 'corp') })).toBe(false);
   });
 
   it('gives the Runner 1 tag unless they pay 8', () => {

@@ -9,7 +9,7 @@ export const CORP_NBN_WEYLAND_COVERAGE: Readonly<
   '30051': {
     status: 'full',
     notes:
-      'No card of the pool prevents tags: the prevention rulings are tested with tags not taken (a paid-off Public Trail). The Snare! ruling (access ends when the accessed card moves) has no counterpart in the pool.',
+      'No card of the pool prevents tags: the prevention rulings are tested with tags not taken (a paid-off Public Trail); the Snare! ruling is tested by arranging a tag while an R&D card is accessed.',
   },
   '30052': { status: 'full', notes: '' },
   '30053': { status: 'full', notes: '' },

@@ -32,7 +32,17 @@ describe('Malapert Data Vault (rulings and keys)', () => {
   });
 
   it('pins both key halves: the found card is revealed, keyed by code for both', () => {
-    const s = choose(score('remote1', ['30072', '30068']), 'corp', 'yes');
+    const asked = score('remote1', ['30072', '30068']);
+    expect(
+      legal(asked, 'corp').map((a) => [
+        netrunner.actionKey(a, 'corp'),
+        netrunner.observedActionKey(a, 'corp', 'runner'),
+      ]),
+    ).toEqual([
+      ['choose:30066:search:no', 'choose:30066:search:no'],
+      ['choose:30066:search:yes', 'choose:30066:search:yes'],
+    ]);
+    const s = choose(asked, 'corp', 'yes');
     const keys = legal(s, 'corp').map((a) => [
       netrunner.actionKey(a, 'corp'),
       netrunner.observedActionKey(a, 'corp', 'runner'),

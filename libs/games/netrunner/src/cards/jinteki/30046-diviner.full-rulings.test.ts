@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOddPrintedCost } from './30046-diviner.js';
 import { encountering, fireSubroutines, spawn } from '../../testing/kit.js';
+import { isOddPrintedCost } from './30046-diviner.js';
 
 describe('Diviner rulings', () => {
   it('an even printed cost (Botulus, 2) does not end the run', () => {

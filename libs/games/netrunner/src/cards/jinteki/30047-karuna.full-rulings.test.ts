@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ask } from '../helpers.js';
-import {
-  choose,
-  decisionKind,
-  edit,
-  run,
-  runnerActing,
-  spawn,
-  until,
-} from '../../testing/kit.js';
+import { choose, decisionKind, edit, run, runnerActing, spawn, until } from '../../testing/kit.js';
 
 describe('Karunā rulings', () => {
   it('jacking out offered during a breach ends the run and the breach (no more accesses)', () => {
@@ -20,8 +12,7 @@ describe('Karunā rulings', () => {
     });
     s = run(s, 'remote1');
     s = until(s, (x) => decisionKind(x) === 'access');
-    const accesses = () =>
-      s.context.log.filter((e) => e.text.startsWith('Runner accesses')).length;
+    const accesses = () => s.context.log.filter((e) => e.text.startsWith('Runner accesses')).length;
     expect(accesses()).toBe(1);
     // The first subroutine's jack-out opportunity, given mid-breach (as with Ganked!).
     s = edit(s, (g) => ask(g, 'runner', '30047', 'jack-out', karuna));

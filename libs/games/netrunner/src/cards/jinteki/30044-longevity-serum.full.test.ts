@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateDeck } from '../../decks/index.js';
 import { netrunner } from '../../module.js';
 import type { NetrunnerAction } from '../../actions/types.js';
 import { choose, decisionKind, handle, legal, scoreAgenda, spawn } from '../../testing/kit.js';
@@ -74,5 +75,19 @@ describe('Longevity Serum', () => {
       spawn(g, '30075', { zone: 'archives' });
     });
     expect(s.context.pauses.decisions.every((d) => d.seat === 'corp')).toBe(true);
+  });
+  it('Limit 1 per deck', () => {
+    const deck = (n: number) => ({
+      id: 'd',
+      name: 'd',
+      identity: '30043',
+      cards: [{ code: '30044', count: n }],
+    });
+    const errors = (n: number) => {
+      const v = validateDeck(deck(n));
+      return v.ok ? [] : v.errors.filter((e) => e.kind === 'over-deck-limit');
+    };
+    expect(errors(1)).toEqual([]);
+    expect(errors(2)).toHaveLength(1);
   });
 });

@@ -60,7 +60,12 @@ describe('Manegarm Skunkworks', () => {
     const { s, mane } = approaching(false, (g) => (g.corp.credits = 5));
     let t = until(s, (x) => topWindowKind(x) === 'run-approach-server' || tolled(x));
     expect(topWindowKind(t)).toBe('run-approach-server');
-    t = until(t, (x) => x.context.pauses.windows.at(-1)?.kind === 'run-approach-server' && legal(x, 'corp').length > 0);
+    t = until(
+      t,
+      (x) =>
+        x.context.pauses.windows.at(-1)?.kind === 'run-approach-server' &&
+        legal(x, 'corp').length > 0,
+    );
     t = act(t, 'corp', { type: 'rez', card: handle(t, mane, 'corp') });
     t = until(t, tolled);
     expect(decisionKind(t)).toBe('30042:toll');
