@@ -13,7 +13,6 @@ import {
 import { MAX_SEAT_TOKEN_LENGTH, MAX_SEATS } from './limits.js';
 export { ROOMS_CREATE_SUBJECT } from './subjects.js';
 
-
 /** A token hash as the gateway computes it (hex, base64 or base64url of a digest). */
 export const tokenHashSchema = z
   .string()

@@ -1,21 +1,20 @@
-import type { AnyGameModule, GameSnapshot } from '@veil/engine';
+import type { AnyGameModule } from '@veil/engine';
 
 /**
  * The games a node can run, by id. A node takes the registry at start-up, so a new game (Netrunner,
  * later Dune) plugs in without touching the node.
  */
 export interface RegisteredGame {
-  readonly module: AnyGameModule;
   /**
-   * The game's turn counter, for a room's spectator delay in turns. A game without one counts
-   * the delay in versions (one version per committed action) instead.
+   * The game. Its optional `turnNumber` drives a room's spectator delay in turns; a game
+   * without one counts the delay in versions (one version per committed action) instead.
    */
-  readonly turnOf?: (snapshot: GameSnapshot<unknown>) => number;
+  readonly module: AnyGameModule;
 }
 
 export type GameRegistry = ReadonlyMap<string, RegisteredGame>;
 
-/** Builds a registry from modules, or from entries that also give a turn counter. */
+/** Builds a registry from modules (or entries holding them). */
 export function gameRegistry(games: Iterable<AnyGameModule | RegisteredGame>): GameRegistry {
   const registry = new Map<string, RegisteredGame>();
   for (const game of games) {

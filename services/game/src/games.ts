@@ -1,17 +1,15 @@
-import type { GameSnapshot } from '@veil/engine';
-import { parlor, type ParlorState } from '@veil/engine/fixture';
+import type { AnyGameModule } from '@veil/engine';
+import { parlor } from '@veil/engine/fixture';
+import { netrunner } from '@veil/netrunner';
 import type { RegisteredGame } from './game-registry.js';
 
-/** Parlor, the engine's fixture game, with its turn counter for spectator delays. */
-export const parlorGame: RegisteredGame = {
-  module: parlor,
-  turnOf: (snapshot: GameSnapshot<unknown>) => (snapshot as GameSnapshot<ParlorState>).context.turn,
-};
+/** Parlor, the engine's fixture game: small, quick, used by tests. */
+export const parlorGame: RegisteredGame = { module: parlor as unknown as AnyGameModule };
 
-/**
- * The games a node process runs. Netrunner joins here once `@veil/netrunner` exports its module
- * (it is still being written).
- */
+/** Android: Netrunner. */
+export const netrunnerGame: RegisteredGame = { module: netrunner as unknown as AnyGameModule };
+
+/** The games a node process runs. */
 export function defaultGames(): RegisteredGame[] {
-  return [parlorGame];
+  return [parlorGame, netrunnerGame];
 }

@@ -11,4 +11,4 @@ export { createJsonLogger, parseLogLevel, silentLogger, type Logger } from './lo
 export { placeRoom, sendRoomCommand, type RoomClientOptions } from './room-client.js';
 export { applyRoomEvent, isRoomEventRecord, type RoomEventRecord } from './room-event.js';
 export { loadRoomState, RoomLoadError, type LoadedRoomState } from './room-loading.js';
-export { parlorGame, defaultGames } from './games.js';
+export { defaultGames, netrunnerGame, parlorGame } from './games.js';

@@ -439,7 +439,7 @@ export class RoomRunner {
 
   private markOf(snapshot: GameSnapshot<unknown>, version: number): number {
     const game: RegisteredGame | null = this.actor.getSnapshot().context.game;
-    return game?.turnOf ? game.turnOf(snapshot) : version;
+    return game?.module.turnNumber ? game.module.turnNumber(snapshot) : version;
   }
 
   private afterCommit({ before, after, version }: Committed): void {

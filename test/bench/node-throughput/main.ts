@@ -33,6 +33,8 @@ interface Sizes {
   chunks: number;
   /** Matches held side by side for the heap-per-match figures. */
   heapMatches: number;
+  /** Matches of each durable run ((b) direct ×2, (b) through the node). */
+  durableMatches: number;
   /** Rooms playing at once in the durable runs (their commits group). */
   concurrency: number;
   /** The target rate first, then a light load that the node surely sustains. */
@@ -46,6 +48,7 @@ const FULL: Sizes = {
   movesPerMatch: DEFAULT_MOVES,
   chunks: 10,
   heapMatches: 300,
+  durableMatches: 1_000,
   concurrency: 200,
   latency: [
     { rate: 2_000, seconds: 20, rooms: 500 },
@@ -59,12 +62,13 @@ const QUICK: Sizes = {
   movesPerMatch: DEFAULT_MOVES,
   chunks: 4,
   heapMatches: 100,
-  concurrency: 100,
+  durableMatches: 40,
+  concurrency: 40,
   latency: [
-    { rate: 2_000, seconds: 5, rooms: 150 },
-    { rate: 100, seconds: 5, rooms: 20 },
+    { rate: 2_000, seconds: 3, rooms: 100 },
+    { rate: 100, seconds: 3, rooms: 10 },
   ],
-  heapRooms: 30,
+  heapRooms: 20,
   heapRoomActions: 120,
 };
 
@@ -85,7 +89,7 @@ export async function main(options: BenchOptions): Promise<Figures> {
     inProcess = { ...compared.veil, heapPerMatchBytes: heap.veil };
     bgio = { ...compared.bgio, heapPerMatchBytes: heap.bgio };
   }
-  const durable = await runDurable(ids, sizes, parts);
+  const durable = await runDurable(ids.slice(0, sizes.durableMatches), sizes, parts);
   const ratio = (
     x: number | undefined,
     y: number | undefined = bgio?.movesPerSecond,
@@ -125,9 +129,9 @@ export async function main(options: BenchOptions): Promise<Figures> {
   const dur = (t: DurableThroughput | undefined): string =>
     t
       ? `${count(t.movesPerSecond)} moves/s; ${t.avgBatch} commits per batch, ` +
-        `${t.avgBatchMs} ms per batch; ${t.snapshots} snapshots`
+        `${t.avgBatchMs} ms per batch; ${t.snapshots} snapshots; this process's CPU ${t.processCpuShare} of wall`
       : `not run${d.error ? `: ${d.error}` : ''}`;
-  table('Durable on Postgres (b)', [
+  table(`Durable on Postgres (b): ${d.matches} matches, ${d.concurrency} rooms at a time`, [
     ['servers', d.skipped ?? 'Postgres + NATS via test/support'],
     ['(b) engine + commitBatch, snapshot policy for human seats', dur(d.direct)],
     ['(b) …with interval snapshots only (bot seats)', dur(d.directIntervalSnapshots)],
@@ -186,6 +190,11 @@ interface DurableThroughput {
   avgBatch: number;
   /** Mean duration of one `commitBatch` call (one transaction). */
   avgBatchMs: number;
+  /**
+   * This process's CPU time over the wall time of the run (1 = one core busy): low means the
+   * time went to waiting on Postgres (or the bus), high that this process was the bottleneck.
+   */
+  processCpuShare: number;
   snapshots: number;
   viewBytesPerMove: number;
 }
@@ -193,6 +202,8 @@ interface DurableThroughput {
 interface DurableFigures {
   skipped?: string;
   error?: string;
+  /** Matches per durable run (of `movesPerMatch` moves). */
+  matches: number;
   concurrency: number;
   direct?: DurableThroughput;
   directIntervalSnapshots?: DurableThroughput;
@@ -235,7 +246,7 @@ async function runDurable(
   sizes: Sizes,
   parts: ReadonlySet<Part>,
 ): Promise<DurableFigures> {
-  const figures: DurableFigures = { concurrency: sizes.concurrency };
+  const figures: DurableFigures = { matches: ids.length, concurrency: sizes.concurrency };
   if (!['durable', 'node', 'latency', 'rooms'].some((p) => parts.has(p as Part))) return figures;
   progress('durable: starting Postgres and NATS (test/support)');
   const services = await benchServices();
@@ -252,6 +263,7 @@ async function runDurable(
       progress(`(b) engine + commitBatch (${mode} snapshots): creating ${roomIds.length} rooms`);
       await createDurableRooms(store, roomIds, sizes.movesPerMatch);
       progress(`(b) playing, ${sizes.concurrency} rooms at a time`);
+      const cpu0 = cpuMs();
       const r = await playDurable(
         store,
         roomIds,
@@ -266,6 +278,7 @@ async function runDurable(
         movesPerSecond: round((r.moves / r.ms) * 1000),
         avgBatch: round(r.moves / Math.max(1, r.batches), 1),
         avgBatchMs: round(r.batchMs / Math.max(1, r.batches), 1),
+        processCpuShare: round((cpuMs() - cpu0) / r.ms, 2),
         snapshots: r.snapshots,
         viewBytesPerMove: round(r.viewBytes / Math.max(1, r.moves)),
       };
@@ -332,6 +345,7 @@ async function runThroughNode(
     const views = await countViews(client);
     const batches = countBatches(store);
     progress(`(b) game node: playing, ${sizes.concurrency} rooms at a time`);
+    const cpu0 = cpuMs();
     const r = await playThroughNode(
       client,
       roomIds,
@@ -347,6 +361,7 @@ async function runThroughNode(
       movesPerSecond: round((r.moves / r.ms) * 1000),
       avgBatch: round(batches.items / Math.max(1, batches.count), 1),
       avgBatchMs: round(batches.ms / Math.max(1, batches.count), 1),
+      processCpuShare: round((cpuMs() - cpu0) / r.ms, 2),
       snapshots: batches.snapshots,
       viewBytesPerMove: round(views.bytes() / Math.max(1, r.moves)),
     };

@@ -3,7 +3,7 @@ import { decidersOfGame, legalActionsOf } from './actions/legal.js';
 import type { NetrunnerAction } from './actions/types.js';
 import { netrunnerMachine } from './machine/machine.js';
 import type { NetrunnerOptions } from './machine/setup-input.js';
-import { determinize, moduleRef } from './privacy/determinize.js';
+import { determinize } from './privacy/determinize.js';
 import { RULES_VERSION } from './rules/setup.js';
 import type { LogEntry, VisibleLogEntry } from './state/log-types.js';
 import type { Game, Side } from './state/types.js';
@@ -38,9 +38,9 @@ export const netrunner: NetrunnerModule = {
   logView,
   outcome,
   windows: (snapshot) => snapshot.context.pauses.windows,
+  /** Each side's turn counts: 1 is the Corp's first turn, 2 the Runner's first. */
+  turnNumber: (snapshot) => snapshot.context.turn,
   actionKey,
   observedActionKey,
   determinize: (view, viewer, rng) => determinize(view, viewer, rng),
 };
-
-moduleRef.current = netrunner;

@@ -1,4 +1,5 @@
-import { restoreGame, type GameSnapshot, type Rng } from '@veil/engine';
+import type { GameSnapshot, Rng } from '@veil/engine';
+import { netrunnerMachine } from '../machine/machine.js';
 import type { StateValue } from 'xstate';
 import { CARDS } from '../catalog/index.js';
 import { facts, typeOf } from '../facts.js';
@@ -33,16 +34,13 @@ export function determinize(view: NetrunnerView, viewer: Side, rng: Rng): GameSn
   b.placeVisible();
   b.fillHidden();
   const g = b.finish();
-  // Imported lazily: module.ts imports this file.
-  return restoreGame(moduleRef.current as never, {
+  // What `restoreGame` does, with the machine itself (module.ts imports this file).
+  return netrunnerMachine.resolveState({
     value: stateValue(view.phase),
     context: g,
     status: view.outcome ? 'done' : 'active',
-  }) as GameSnapshot<Game>;
+  }) as unknown as GameSnapshot<Game>;
 }
-
-/** Set by module.ts (avoids an import cycle). */
-export const moduleRef: { current: unknown } = { current: null };
 
 function stateValue(phase: string): StateValue {
   const parts = phase.split('.');
@@ -162,7 +160,9 @@ class Builder {
     g.runner.identity = this.add('runner', { zone: 'identity' }, v.runner.identity, 'any');
     for (const cv of v.corp.hq) g.corp.hq.push(this.add('corp', { zone: 'hq' }, cv, 'any'));
     for (const cv of v.corp.archives.faceUp) {
-      g.corp.archives.push(this.add('corp', { zone: 'archives' }, cv, 'any'));
+      const uid = this.add('corp', { zone: 'archives' }, cv, 'any');
+      (g.cards[uid] as CardState).faceUp = true;
+      g.corp.archives.push(uid);
     }
     for (const cv of v.corp.archives.faceDown) {
       const uid = this.add('corp', { zone: 'archives' }, cv, 'any');
@@ -220,7 +220,6 @@ class Builder {
 
   /** Sampled identities for every card the viewer cannot see. */
   fillHidden(): void {
-    // The card being accessed is shown to the viewer by the access prompt.
     const known = this.view.decision?.kind === 'access' ? this.view.decision.card?.code : undefined;
     for (const side of ['corp', 'runner'] as const) {
       const seen = Object.values(this.g.cards)
@@ -280,14 +279,39 @@ class Builder {
     return { identity, cards: [...counts].map(([code, count]) => ({ code, count })) };
   }
 
-  /** A ref of the view's bookkeeping back to a uid. */
+  private readonly masked = new Map<string, string>();
+
+  /** A ref of the view's bookkeeping back to a uid (see view/resume.ts for the forms). */
   private uidOf(ref: string): string | undefined {
     const positional = /^(rd|stack):(\d+)$/.exec(ref);
     if (positional) {
       const pile = positional[1] === 'rd' ? this.g.corp.rd : this.g.runner.stack;
       return pile[Number(positional[2])];
     }
+    const mask = /^\?(hq|grip|archives):\d+$/.exec(ref);
+    if (mask) return this.unmask(ref, mask[1] as 'hq' | 'grip' | 'archives');
     return this.byRef.get(ref);
+  }
+
+  /** A hidden card stands for each distinct mask: a random one of its zone, not yet used. */
+  private unmask(ref: string, zone: 'hq' | 'grip' | 'archives'): string | undefined {
+    const known = this.masked.get(ref);
+    if (known) return known;
+    const g = this.g;
+    const pile = zone === 'hq' ? g.corp.hq : zone === 'grip' ? g.runner.grip : g.corp.archives;
+    const used = new Set(this.masked.values());
+    const free = pile.filter(
+      (u) => !used.has(u) && !(g.cards[u]?.handles[this.viewer] && this.isListed(u)),
+    );
+    if (free.length === 0) return undefined;
+    const uid = this.rng.pick(free);
+    this.masked.set(ref, uid);
+    return uid;
+  }
+
+  /** Whether the viewer sees this card's identity in the view (then it is no mask). */
+  private isListed(uid: string): boolean {
+    return (this.g.cards[uid]?.code ?? '') !== '' && !this.hidden.some((h) => h.uid === uid);
   }
 
   private unmap(value: Json | undefined): Json {
@@ -304,6 +328,7 @@ class Builder {
   finish(): Game {
     const g = this.g;
     const resume = this.view.resume;
+    if (resume.run) g.run = this.unmap(resume.run) as unknown as Run;
     g.pauses = {
       ...g.pauses,
       decisions: resume.decisions
@@ -312,52 +337,15 @@ class Builder {
         .filter((d) => d.kind !== 'card' || d.code !== null),
     };
     g.tasks = resume.tasks.map((t) => this.unmap(t) as unknown as Task);
-    if (resume.run) g.run = this.runOf(resume.run);
+    // The card being accessed is shown to the viewer by the access prompt.
+    const top = g.pauses.decisions.at(-1);
+    const shown = this.view.decision?.kind === 'access' ? this.view.decision.card?.code : undefined;
+    if (top?.kind === 'access' && shown) {
+      const c = g.cards[top.card];
+      if (c) c.code = shown;
+    }
     return g;
   }
-
-  private runOf(json: Json): Run {
-    const { breach, ...rest } = json as Record<string, Json>;
-    const run = this.unmap(rest) as unknown as Run;
-    if (!breach || typeof breach !== 'object' || Array.isArray(breach))
-      return { ...run, breach: null };
-    const b = breach as Record<string, Json>;
-    const seen = ((b.seen as string[]) ?? []).map((r) => this.uidOf(r) ?? r);
-    const current = b.current as { ref: string | null; from: string } | null;
-    let currentUid = current?.ref ? this.uidOf(current.ref) : undefined;
-    const zone = current?.from ?? (b.server === 'hq' ? 'hq' : '');
-    const hiddenPool = (zone === 'hq' ? g0(this.g).corp.hq : []).filter((u) => !seen.includes(u));
-    const picks = this.rng.shuffle(hiddenPool);
-    if (current && !currentUid) {
-      currentUid = picks.shift();
-      const code =
-        this.view.decision?.kind === 'access' ? this.view.decision.card?.code : undefined;
-      if (currentUid && code) (this.g.cards[currentUid] as CardState).code = code;
-    }
-    const hiddenSeen = picks.slice(0, Number(b.hiddenSeen ?? 0));
-    return {
-      ...run,
-      breach: {
-        server: String(b.server),
-        pileLeft: Number(b.pileLeft),
-        accessed: Number(b.accessed),
-        pending: ((b.pending as string[]) ?? []).map((r) => this.uidOf(r) ?? r),
-        seen: [
-          ...seen,
-          ...hiddenSeen,
-          ...(currentUid && !seen.includes(currentUid) ? [currentUid] : []),
-        ],
-        current:
-          current && currentUid
-            ? { uid: currentUid, from: current.from as Location['zone'] }
-            : null,
-      },
-    };
-  }
-}
-
-function g0(g: Game): Game {
-  return g;
 }
 
 function rank(slot: Slot): number {

@@ -261,7 +261,7 @@ export interface DeckList {
 export interface Game {
   readonly rulesVersion: number;
   /** The decks each side brought (each seat's view shows its own). */
-  readonly decks: { readonly corp: DeckList; readonly runner: DeckList };
+  decks: { readonly corp: DeckList; readonly runner: DeckList };
   /** 7 normally; a room may play to fewer (the beginner tutorial game plays to 6). */
   readonly agendaPointsToWin: number;
   /** Game randomness: shuffles, random access and damage. Secret. */

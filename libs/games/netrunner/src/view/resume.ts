@@ -5,10 +5,12 @@ import type { Game, Json, TurnMemory, Viewer } from '../state/types.js';
 /**
  * The public bookkeeping a determinizer needs to resume a game from a view (the pending
  * decisions' records, the work queue, the run's progress and lingering effects, this turn's
- * memory). Every card in it is a *ref*: the viewer's handle, or `rd:<i>` / `stack:<i>` (a
- * public position) for a card in R&D or the stack. Nothing in it depends on a card the viewer
- * cannot see; the HQ cards already accessed in a breach are only counted for a blind viewer,
- * so a handle is never tied to a card it saw.
+ * memory). Every card in it is a *ref*:
+ *  - the viewer's handle, for a card the view lists;
+ *  - `rd:<i>` / `stack:<i>`, a public position, for a card in R&D or the stack;
+ *  - `?<zone>:<k>` for a card the viewer cannot see in HQ, the grip or facedown Archives —
+ *    numbered by first appearance in this record, never by handle, so the bookkeeping cannot
+ *    tie a handle to a card the viewer saw (the HQ card being accessed, for instance).
  */
 export interface ResumeView {
   readonly mulligansDone: readonly string[];
@@ -22,30 +24,49 @@ export interface ResumeView {
   readonly run: Json | null;
 }
 
-/** A card as a viewer may name it in bookkeeping. */
-export function refOf(g: Game, uid: string, viewer: Viewer): string {
-  const c = g.cards[uid];
-  if (!c) return uid;
-  if (c.loc.zone === 'rd') return `rd:${g.corp.rd.indexOf(uid)}`;
-  if (c.loc.zone === 'stack') return `stack:${g.runner.stack.indexOf(uid)}`;
-  return c.handles[viewer];
-}
+class Refs {
+  private readonly masks = new Map<string, string>();
+  constructor(
+    private readonly g: Game,
+    private readonly viewer: Viewer,
+  ) {}
 
-/** Replaces every card uid inside a JSON value by its ref. */
-export function mapRefs(g: Game, value: unknown, viewer: Viewer): Json {
-  if (typeof value === 'string') return g.cards[value] ? refOf(g, value, viewer) : value;
-  if (Array.isArray(value)) return value.map((v) => mapRefs(g, v, viewer));
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, Json> = {};
-    for (const [k, v] of Object.entries(value)) {
-      if (v !== undefined) out[g.cards[k] ? refOf(g, k, viewer) : k] = mapRefs(g, v, viewer);
+  of(uid: string): string {
+    const g = this.g;
+    const c = g.cards[uid];
+    if (!c) return uid;
+    if (c.loc.zone === 'rd') return `rd:${g.corp.rd.indexOf(uid)}`;
+    if (c.loc.zone === 'stack') return `stack:${g.runner.stack.indexOf(uid)}`;
+    const unordered = c.loc.zone === 'hq' || c.loc.zone === 'grip' || c.loc.zone === 'archives';
+    if (unordered && !canSee(c, this.viewer)) {
+      let mask = this.masks.get(uid);
+      if (!mask) {
+        mask = `?${c.loc.zone}:${this.masks.size}`;
+        this.masks.set(uid, mask);
+      }
+      return mask;
     }
-    return out;
+    return c.handles[this.viewer];
   }
-  return value as Json;
+
+  /** Replaces every card uid inside a JSON value (values and keys) by its ref. */
+  map(value: unknown): Json {
+    const g = this.g;
+    if (typeof value === 'string') return g.cards[value] ? this.of(value) : value;
+    if (Array.isArray(value)) return value.map((v) => this.map(v));
+    if (value !== null && typeof value === 'object') {
+      const out: Record<string, Json> = {};
+      for (const [k, v] of Object.entries(value)) {
+        if (v !== undefined) out[g.cards[k] ? this.of(k) : k] = this.map(v);
+      }
+      return out;
+    }
+    return value as Json;
+  }
 }
 
 export function resumeView(g: Game, viewer: Viewer): ResumeView {
+  const refs = new Refs(g, viewer);
   return {
     mulligansDone: g.mulligansDone,
     nextRemote: g.nextRemote,
@@ -53,6 +74,7 @@ export function resumeView(g: Game, viewer: Viewer): ResumeView {
     nextBatch: g.nextBatch,
     pausesNextId: g.pauses.nextId,
     memory: g.memory,
+    run: g.run ? refs.map(g.run) : null,
     decisions: g.pauses.decisions.map((d) =>
       // A card decision whose card the viewer may not see (a Byte! accessed in HQ, for a
       // spectator) keeps only who decides.
@@ -66,42 +88,8 @@ export function resumeView(g: Game, viewer: Viewer): ResumeView {
             source: null,
             data: null,
           }
-        : mapRefs(g, d, viewer),
+        : refs.map(d),
     ),
-    tasks: g.tasks.map((t) => mapRefs(g, t, viewer)),
-    run: g.run ? runRefs(g, viewer) : null,
-  };
-}
-
-function runRefs(g: Game, viewer: Viewer): Json {
-  const run = g.run;
-  if (!run) return null;
-  const breach = run.breach;
-  const shown = (uid: string) => {
-    const c = g.cards[uid];
-    return (
-      !!c &&
-      (canSee(c, viewer) || c.loc.zone === 'rd' || c.loc.zone === 'stack' || c.loc.zone === 'root')
-    );
-  };
-  const mapped = mapRefs(g, { ...run, breach: null }, viewer) as Record<string, Json>;
-  return {
-    ...mapped,
-    breach: breach
-      ? {
-          server: breach.server,
-          pileLeft: breach.pileLeft,
-          accessed: breach.accessed,
-          pending: breach.pending.map((u) => refOf(g, u, viewer)),
-          seen: breach.seen.filter(shown).map((u) => refOf(g, u, viewer)),
-          hiddenSeen: breach.seen.filter((u) => !shown(u)).length,
-          current: breach.current
-            ? {
-                ref: shown(breach.current.uid) ? refOf(g, breach.current.uid, viewer) : null,
-                from: breach.current.from,
-              }
-            : null,
-        }
-      : null,
+    tasks: g.tasks.map((t) => refs.map(t)),
   };
 }

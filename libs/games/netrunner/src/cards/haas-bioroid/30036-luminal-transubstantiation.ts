@@ -1,4 +1,5 @@
 import { gainClicks } from '../../rules/credits.js';
+import { log } from '../../state/log.js';
 import type { CardBehaviour } from '../behaviour.js';
 import { aboutSelf } from '../helpers.js';
 
@@ -16,6 +17,11 @@ export const luminalTransubstantiation: CardBehaviour = {
       resolve: (g) => {
         gainClicks(g, 'corp', 3);
         g.memory.corpCannotScore = true;
+        log(
+          g,
+          'corp',
+          'Corp gains [click][click][click] and cannot score agendas for the remainder of the turn.',
+        );
       },
     },
   ],

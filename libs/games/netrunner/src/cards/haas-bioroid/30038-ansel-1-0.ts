@@ -49,7 +49,13 @@ export const ansel: CardBehaviour = {
     {
       label: 'The Runner cannot steal or trash Corp cards for the remainder of this run.',
       resolve: (g) => {
-        if (g.run) g.run.mods.noStealOrTrash = true;
+        if (!g.run) return;
+        g.run.mods.noStealOrTrash = true;
+        log(
+          g,
+          'corp',
+          'The Runner cannot steal or trash Corp cards for the remainder of this run.',
+        );
       },
     },
   ],

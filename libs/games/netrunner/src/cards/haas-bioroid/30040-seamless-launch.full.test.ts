@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { netrunner } from '../../module.js';
+import type { NetrunnerAction } from '../../actions/types.js';
 import {
   act,
   can,
@@ -67,5 +69,28 @@ describe('Seamless Launch (text, rulings)', () => {
     s = choose(s, 'corp', agenda, true);
     expect(s.context.log.some((e) => e.text.startsWith('Corp advances'))).toBe(false);
     expect(s.context.log.at(-1)?.text).toContain('places 2 advancement counters');
+  });
+  it('two halves: an unrezzed target keys by position for the Runner; logged by place', () => {
+    let hidden = '';
+    let rezzed = '';
+    let s = playOperation('30040', {}, (g) => {
+      hidden = spawn(g, '30067', { zone: 'root', server: 'remote1' });
+      rezzed = spawn(g, '30037', { zone: 'root', server: 'remote2' }, { rezzed: true });
+    });
+    const options = legal(s, 'corp') as Extract<NetrunnerAction, { type: 'choose' }>[];
+    const by = (uid: string) => options.find((a) => a.value === handle(s, uid, 'corp'))!;
+    expect(netrunner.observedActionKey(by(hidden), 'corp', 'runner')).toBe(
+      'seamless_target:remote1:root:0',
+    );
+    expect(netrunner.actionKey(by(hidden), 'corp')).toBe(
+      'choose:30040:target:30067:remote1:root:0',
+    );
+    expect(netrunner.observedActionKey(by(rezzed), 'corp', 'runner')).toBe(
+      'seamless_target:30037:remote2:root:0',
+    );
+    s = choose(s, 'corp', hidden, true);
+    expect(netrunner.logView(s.context.log.at(-1)!, 'runner')?.text).toBe(
+      'Seamless Launch places 2 advancement counters on a card in the root of Server 1.',
+    );
   });
 });

@@ -3,7 +3,8 @@ import { placeAdvancements } from '../../rules/advance.js';
 import { installedCorpCards } from '../../actions/legal.js';
 import type { Game } from '../../state/types.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, cardChoice } from '../helpers.js';
+import { ask } from '../helpers.js';
+import { installedCardChoice, installedDescription } from './blind-keys.js';
 
 const CODE = '30040';
 
@@ -28,12 +29,12 @@ export const seamlessLaunch: CardBehaviour = {
   choices: {
     target: {
       prompt: 'The Corp places 2 advancement counters on 1 installed card.',
-      options: (g) => targets(g).map((uid) => cardChoice(g, uid, true)),
+      options: (g) => targets(g).map((uid) => installedCardChoice(g, uid, 'seamless_target')),
       resolve: (g, _d, o) => {
         if (!o.card) return;
         placeAdvancements(g, o.card, 2);
         log(g, 'corp', 'Seamless Launch places 2 advancement counters on {0}.', [
-          { uid: o.card, hidden: 'an installed card' },
+          { uid: o.card, hidden: installedDescription(g, o.card) },
         ]);
       },
     },

@@ -1,5 +1,6 @@
 import { canPay, pay, spendClicks } from '../../rules/credits.js';
 import { endTheRun } from '../../rules/run.js';
+import { log } from '../../state/log.js';
 import type { CardBehaviour } from '../behaviour.js';
 import { ask, option } from '../helpers.js';
 
@@ -31,9 +32,13 @@ export const manegarmSkunkworks: CardBehaviour = {
         ...(canPay(g, 'runner', 5) ? [option('pay')] : []),
       ],
       resolve: (g, _d, o) => {
-        if (o.value === 'spend-clicks') spendClicks(g, 'runner', 2);
-        else if (o.value === 'pay') pay(g, 'runner', 5);
-        else endTheRun(g);
+        if (o.value === 'spend-clicks') {
+          spendClicks(g, 'runner', 2);
+          log(g, 'runner', 'Runner spends [click][click] for Manegarm Skunkworks.');
+        } else if (o.value === 'pay') {
+          pay(g, 'runner', 5);
+          log(g, 'runner', 'Runner pays 5[credit] for Manegarm Skunkworks.');
+        } else endTheRun(g);
       },
     },
   },

@@ -1,4 +1,5 @@
 import { gainCredits } from '../../rules/credits.js';
+import { log, PUBLIC } from '../../state/log.js';
 import type { CardBehaviour } from '../behaviour.js';
 
 /**
@@ -15,7 +16,10 @@ export const jintekiRestoringHumanity: CardBehaviour = {
         event.e === 'discard-phase-ends' &&
         event.side === 'corp' &&
         g.corp.archives.some((uid) => g.cards[uid]?.faceUp === false),
-      resolve: (g) => gainCredits(g, 'corp', 1),
+      resolve: (g, source) => {
+        gainCredits(g, 'corp', 1);
+        log(g, 'corp', '{0}: Corp gains 1[credit].', [{ uid: source, seenBy: PUBLIC }]);
+      },
     },
   ],
 };

@@ -15,6 +15,7 @@ export const hanseiReview: CardBehaviour = {
   code: CODE,
   play: (g, source) => {
     gainCredits(g, 'corp', 10);
+    log(g, 'corp', 'Corp gains 10[credit].');
     if (g.corp.hq.length > 0) ask(g, 'corp', CODE, 'trash', source);
   },
   choices: {

@@ -36,6 +36,7 @@ export const anoeticVoid: CardBehaviour = {
       resolve: (g, d, o) => {
         if (o.value !== 'yes' || !able(g)) return;
         pay(g, 'corp', 2);
+        log(g, 'corp', 'Corp pays 2[credit] for Anoetic Void.');
         ask(g, 'corp', CODE, 'trash', d.source, 2);
       },
     },

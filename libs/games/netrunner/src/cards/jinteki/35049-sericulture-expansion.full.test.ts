@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { netrunner } from '../../module.js';
+import type { NetrunnerAction } from '../../actions/types.js';
 import { canScore } from '../../rules/score.js';
 import { phaseOf } from '../../view/view.js';
 import {
@@ -8,6 +10,7 @@ import {
   corpActing,
   decisionKind,
   deciders,
+  handle,
   legal,
   scoreAgenda,
   spawn,
@@ -116,5 +119,21 @@ describe('Sericulture Expansion', () => {
     const runner = until(s, acting('runner'));
     expect(runner.context.turn).toBe(2);
     expect(runner.context.log.filter((e) => e.text.startsWith('Turn 2')).length).toBe(1);
+  });
+  it('two halves: targets key by public position; an unrezzed card never by its code', () => {
+    let seri = '';
+    let target = '';
+    let s = corpActing({}, (g) => {
+      seri = spawn(g, '35049', { zone: 'scored', side: 'corp' });
+      g.cards[seri]!.counters = { agenda: 1 };
+      target = spawn(g, '30067', { zone: 'root', server: 'remote1' });
+    });
+    s = toTurnEnd(s);
+    const options = legal(s, 'corp') as Extract<NetrunnerAction, { type: 'choose' }>[];
+    const pick = options.find((a) => a.value === handle(s, target, 'corp'))!;
+    expect(netrunner.observedActionKey(pick, 'corp', 'runner')).toBe(
+      'sericulture_target:remote1:root:0',
+    );
+    expect(netrunner.actionKey(pick, 'corp')).toBe('choose:35049:place:30067:remote1:root:0');
   });
 });

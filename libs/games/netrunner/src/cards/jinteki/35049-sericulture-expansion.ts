@@ -4,7 +4,8 @@ import { placeAdvancements } from '../../rules/advance.js';
 import { installedCorpCards } from '../../actions/legal.js';
 import type { Game } from '../../state/types.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { aboutSelf, addCounters, ask, cardChoice, countersOn, no } from '../helpers.js';
+import { aboutSelf, addCounters, ask, countersOn, no } from '../helpers.js';
+import { installedCardChoice, installedDescription } from '../haas-bioroid/blind-keys.js';
 
 const CODE = '35049';
 
@@ -50,7 +51,10 @@ export const sericultureExpansion: CardBehaviour = {
     place: {
       prompt:
         'The Corp may remove 1 agenda counter to place 2 advancement counters on 1 installed card.',
-      options: (g) => [no, ...installedCards(g).map((uid) => cardChoice(g, uid, true))],
+      options: (g) => [
+        no,
+        ...installedCards(g).map((uid) => installedCardChoice(g, uid, 'sericulture_target')),
+      ],
       resolve: (g, d, o) => {
         if (!o.card || !d.source || countersOn(g, d.source, 'agenda') < 1) return;
         addCounters(g, d.source, 'agenda', -1);
@@ -58,7 +62,7 @@ export const sericultureExpansion: CardBehaviour = {
         const target = g.cards[o.card];
         if (target) target.noScoreTurn = g.turn;
         log(g, 'corp', 'Sericulture Expansion places 2 advancement counters on {0}.', [
-          { uid: o.card, hidden: 'an installed card' },
+          { uid: o.card, hidden: installedDescription(g, o.card) },
         ]);
       },
     },

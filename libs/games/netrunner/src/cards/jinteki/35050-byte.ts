@@ -1,6 +1,7 @@
 import { canPay, pay } from '../../rules/credits.js';
 import { dealDamage } from '../../rules/damage.js';
 import { giveTags } from '../../rules/tags.js';
+import { log } from '../../state/log.js';
 import type { CardBehaviour } from '../behaviour.js';
 import { ask, no, yes } from '../helpers.js';
 
@@ -25,6 +26,7 @@ export const byte: CardBehaviour = {
       resolve: (g, _d, o) => {
         if (o.value !== 'yes' || !canPay(g, 'corp', 4)) return;
         pay(g, 'corp', 4);
+        log(g, 'corp', 'Corp pays 4[credit] for Byte!.');
         giveTags(g, 1);
         dealDamage(g, 'net', 3);
       },
