@@ -41,6 +41,8 @@ interface Sizes {
   latency: LatencyPhase[];
   heapRooms: number;
   heapRoomActions: number;
+  /** The node's idle timeout in the room-heap part. */
+  heapIdleUnloadMs: number;
 }
 
 const FULL: Sizes = {
@@ -56,6 +58,7 @@ const FULL: Sizes = {
   ],
   heapRooms: 100,
   heapRoomActions: 120,
+  heapIdleUnloadMs: 20_000,
 };
 const QUICK: Sizes = {
   matches: 100,
@@ -70,6 +73,7 @@ const QUICK: Sizes = {
   ],
   heapRooms: 20,
   heapRoomActions: 120,
+  heapIdleUnloadMs: 5_000,
 };
 
 export async function main(options: BenchOptions): Promise<Figures> {

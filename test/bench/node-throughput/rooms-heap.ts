@@ -48,9 +48,9 @@ export async function measureRoomHeap(
   bus: Bus,
   rooms: number,
   actions: number,
+  /** Long enough that no room goes idle while the others are still being placed. */
+  idleUnloadMs: number,
 ): Promise<RoomHeapFigures> {
-  // Long enough that no room goes idle while the others are still being placed.
-  const idleUnloadMs = 20_000;
   const node = await startBenchNode(store, bus, 'bench-heap-node', {
     games: [drawPlay, netrunner],
     idleUnloadMs,
