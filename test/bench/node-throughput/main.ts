@@ -318,6 +318,7 @@ async function runDurable(
           broker.connect(),
           sizes.heapRooms,
           sizes.heapRoomActions,
+          sizes.heapIdleUnloadMs,
         );
       } catch (error) {
         figures.roomHeapError = message(error);
