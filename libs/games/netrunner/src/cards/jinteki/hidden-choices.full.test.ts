@@ -54,19 +54,24 @@ function checkHiddenChoice(s: Snap, kind: string): void {
   expect(perturbed).toBeGreaterThan(0);
 }
 
-describe('hidden HQ and Archives choices leak nothing to the Runner', () => {
-  it('Sprint', () => checkHiddenChoice(playOperation('30041'), '30041:shuffle'));
+/** A varied R&D, so that hidden cards differ. */
+const MIX = {
+  corp: ['30072', '30074', '30067', '30040', '30049', '30045', '30037', '30042', '30046', '30047'],
+};
 
-  it('Hansei Review', () => checkHiddenChoice(playOperation('30048'), '30048:trash'));
+describe('hidden HQ and Archives choices leak nothing to the Runner', () => {
+  it('Sprint', () => checkHiddenChoice(playOperation('30041', MIX), '30041:shuffle'));
+
+  it('Hansei Review', () => checkHiddenChoice(playOperation('30048', MIX), '30048:trash'));
 
   it('Longevity Serum', () => {
-    const { s } = scoreAgenda('30044', {}, (g) => void spawn(g, '30072', { zone: 'archives' }));
+    const { s } = scoreAgenda('30044', MIX, (g) => void spawn(g, '30072', { zone: 'archives' }));
     checkHiddenChoice(s, '30044:trash');
     checkHiddenChoice(choose(s, 'corp', 'done'), '30044:shuffle');
   });
 
   it('Haas-Bioroid: Precision Design', () => {
-    const { s } = scoreAgenda('30067', { corpIdentity: '30035' }, (g) => {
+    const { s } = scoreAgenda('30067', { ...MIX, corpIdentity: '30035' }, (g) => {
       spawn(g, '30072', { zone: 'archives' });
       spawn(g, '30075', { zone: 'archives' });
     });
@@ -77,7 +82,7 @@ describe('hidden HQ and Archives choices leak nothing to the Runner', () => {
   });
 
   it('Anoetic Void', () => {
-    let s = runnerActing({}, (g) => {
+    let s = runnerActing(MIX, (g) => {
       spawn(g, '30050', { zone: 'root', server: 'hq' }, { rezzed: true });
     });
     s = until(run(s, 'hq'), (x) => decisionKind(x) === '30050:use');
