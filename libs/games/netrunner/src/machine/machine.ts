@@ -9,7 +9,7 @@ import {
   applySeatPolicy,
 } from '../actions/apply.js';
 import { findAbility } from '../actions/abilities.js';
-import { produce } from '../state/draft.js';
+import { beginDraft, continueDraft, draftIfCurrent, endDrafts } from '../state/draft.js';
 import type { Game, Side } from '../state/types.js';
 import { beginBreach, accessNext, canAccessNext } from '../rules/access.js';
 import {
@@ -102,22 +102,31 @@ function windowReopens(g: Game): boolean {
 
 /** Entry action: (re)open a paid ability window; a reopened one is led by whoever acted. */
 const openWindowAction = (kind: WindowKind) =>
-  assignGame(({ context }) =>
-    produce(context, (g) => {
-      const leader = reopenLeader(g);
-      if (topWindow(g)?.status === 'committed') dropTopWindow(g);
-      openPaw(g, kind, leader);
-    }),
-  );
+  assignGame(({ context, event }) => {
+    // Windows only replace `pauses`: no copy of the game is needed beyond the draft's.
+    const g = continueDraft(event, context);
+    const leader = reopenLeader(g);
+    if (topWindow(g)?.status === 'committed') dropTopWindow(g);
+    openPaw(g, kind, leader);
+    return g;
+  });
 
 /** A rule step as a machine action: change a draft, then run whatever it queued. */
 const step = (fn: (g: Game) => void) =>
-  assignGame(({ context }) =>
-    produce(context, (g) => {
-      fn(g);
-      runTasks(g);
-    }),
-  );
+  assignGame(({ context, event }) => {
+    const g = continueDraft(event, context);
+    fn(g);
+    runTasks(g);
+    return g;
+  });
+
+/** The handler of a seat's action: a new draft for the transition, then the rule function. */
+const handle = (fn: (g: Game, seat: Side, action: NetrunnerAction) => void) =>
+  assignGame(({ context, event }) => {
+    const g = beginDraft(event, context);
+    fn(g, actOf(event).seat, actOf(event).action);
+    return g;
+  });
 
 const RUN = '#netrunner.runnerTurn.action.run';
 
@@ -170,27 +179,32 @@ export const netrunnerMachine = setup({
       !context.outcome && context.tasks.length === 0 && context.pauses.decisions.length === 0,
   },
   actions: {
-    choose: assign(({ context, event }) =>
-      produce(context, (g) => applyChoose(g, actOf(event).seat, actOf(event).action)),
-    ),
-    pass: assign(({ context, event }) => produce(context, (g) => applyPass(g, actOf(event).seat))),
-    activate: assign(({ context, event }) =>
-      produce(context, (g) => applyActivation(g, actOf(event).seat, actOf(event).action)),
-    ),
-    clickAction: assign(({ context, event }) =>
-      produce(context, (g) => applyClickAction(g, actOf(event).seat, actOf(event).action)),
-    ),
-    setPolicy: assign(({ context, event }) =>
-      event.type === 'policy'
-        ? produce(context, (g) => applySeatPolicy(g, event.seat, event.kind, event.policy))
-        : context,
-    ),
+    choose: handle(applyChoose),
+    // A pass only replaces `pauses` (an immutable record): a shallow copy is enough.
+    pass: assign(({ context, event }) => {
+      endDrafts();
+      const g = { ...context };
+      applyPass(g, actOf(event).seat);
+      return g;
+    }),
+    activate: handle(applyActivation),
+    clickAction: handle(applyClickAction),
+    setPolicy: assign(({ context, event }) => {
+      endDrafts();
+      if (event.type !== 'policy') return context;
+      const g = { ...context };
+      applySeatPolicy(g, event.seat, event.kind, event.policy);
+      return g;
+    }),
     // Leaving a window state drops its window — unless it is being reopened after an
     // activation: the entry action then reads who acted (they keep priority) and replaces it.
-    dropWindow: assign(({ context }) =>
-      topWindow(context)?.status === 'committed' ? context : produce(context, dropTopWindow),
-    ),
-    settleTasks: step(() => undefined),
+    dropWindow: assign(({ context, event }) => {
+      if (topWindow(context)?.status === 'committed') return context;
+      // Only `pauses` changes (replaced, never mutated): the draft, or a shallow copy.
+      const g = draftIfCurrent(event, context) ?? { ...context };
+      dropTopWindow(g);
+      return g;
+    }),
     startCorpTurn: step((g) => startTurn(g, 'corp')),
     startRunnerTurn: step((g) => startTurn(g, 'runner')),
     turnBegins: step(turnBegins),
@@ -207,15 +221,15 @@ export const netrunnerMachine = setup({
     openApproach: openWindowAction('run-approach-ice'),
     openEncounter: openWindowAction('run-encounter'),
     openPassIce: openWindowAction('run-pass-ice'),
-    openMovement: assign(({ context }) =>
-      produce(context, (g) => {
-        const leader = reopenLeader(g);
-        if (topWindow(g)?.status === 'committed') dropTopWindow(g);
-        // 6.9.4e: the last window before the server is its own kind (the Corp's last
-        // chance to rez upgrades), so policies can tell them apart.
-        openPaw(g, iceAtPosition(g) === null ? 'run-approach-server' : 'run-movement', leader);
-      }),
-    ),
+    openMovement: assign(({ context, event }) => {
+      const g = continueDraft(event, context);
+      const leader = reopenLeader(g);
+      if (topWindow(g)?.status === 'committed') dropTopWindow(g);
+      // 6.9.4e: the last window before the server is its own kind (the Corp's last chance
+      // to rez upgrades), so policies can tell them apart.
+      openPaw(g, iceAtPosition(g) === null ? 'run-approach-server' : 'run-movement', leader);
+      return g;
+    }),
     initiateRun: step(initiateRun),
     approachIce: step(approachIce),
     encounterIce: step(beginEncounter),

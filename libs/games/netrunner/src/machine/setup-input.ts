@@ -1,6 +1,7 @@
 import type { GameInput } from '@veil/engine';
 import { deckById, type Deck } from '../decks/index.js';
-import { setupGame, type DeckList } from '../rules/setup.js';
+import { RULES_VERSION, setupGame, type DeckList } from '../rules/setup.js';
+import { freshTurnMemory } from '../rules/turn.js';
 import type { Game } from '../state/types.js';
 
 /** Room options: each side's deck (a starter deck id or an explicit list), points to win. */
@@ -22,7 +23,14 @@ export function resolveDeck(option: string | DeckList | undefined, fallback: str
   return deck;
 }
 
-export function createGame(input: GameInput<NetrunnerOptions>): Game {
+/**
+ * The machine's context. XState's pure `transition()` builds a throwaway actor on every call,
+ * and that actor computes the machine's initial snapshot — this factory included — with no
+ * `input`. Without input there is no game to set up: an empty, already-finished game is
+ * returned (the machine goes straight to `over`), so that hidden cost stays negligible.
+ */
+export function createGame(input: GameInput<NetrunnerOptions> | undefined): Game {
+  if (!input) return inertGame();
   const options = input.options ?? {};
   return setupGame(
     resolveDeck(options.corpDeck, DEFAULT_CORP_DECK),
@@ -30,4 +38,54 @@ export function createGame(input: GameInput<NetrunnerOptions>): Game {
     input.seed,
     options.agendaPointsToWin ?? 7,
   );
+}
+
+function inertGame(): Game {
+  return {
+    rulesVersion: RULES_VERSION,
+    decks: { corp: { identity: '', cards: [] }, runner: { identity: '', cards: [] } },
+    agendaPointsToWin: 7,
+    rng: { a: 0, b: 0, c: 0, d: 0 },
+    handleRng: { a: 0, b: 0, c: 0, d: 0 },
+    turn: 0,
+    active: 'corp',
+    cards: {},
+    nextUid: 1,
+    corp: {
+      identity: '',
+      credits: 0,
+      clicks: 0,
+      hq: [],
+      rd: [],
+      archives: [],
+      scored: [],
+      badPublicity: 0,
+    },
+    runner: {
+      identity: '',
+      credits: 0,
+      clicks: 0,
+      tags: 0,
+      coreDamage: 0,
+      grip: [],
+      stack: [],
+      heap: [],
+      rig: [],
+      scored: [],
+    },
+    servers: {},
+    serverOrder: [],
+    nextRemote: 1,
+    playArea: [],
+    removed: [],
+    run: null,
+    nextRunId: 1,
+    mulligansDone: [],
+    pauses: { decisions: [], windows: [], policies: {}, nextId: 1 },
+    tasks: [],
+    nextBatch: 1,
+    memory: freshTurnMemory(false),
+    log: [],
+    outcome: { winner: null, reason: 'no_game' },
+  };
 }

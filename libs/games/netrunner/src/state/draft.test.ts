@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyAction, newGame, Rng, type GameSnapshot } from '@veil/engine';
+import { transition } from 'xstate';
 import { netrunner } from '../module.js';
+import { corpActing } from '../testing/kit.js';
 import type { Game } from './types.js';
 
 function deepFreeze<T>(value: T): T {
@@ -12,6 +14,17 @@ function deepFreeze<T>(value: T): T {
 }
 
 describe('transitions are pure', () => {
+  it('one draft per transition never leaks into the next, even for a re-sent event object', () => {
+    const s0 = corpActing();
+    const event = { type: 'act', seat: 'corp', action: { type: 'click-credit' } } as const;
+    const [s1] = transition(netrunner.machine, s0 as never, event);
+    const frozen = deepFreeze((s1 as GameSnapshot<Game>).context);
+    const before = JSON.stringify(frozen);
+    const [s2] = transition(netrunner.machine, s1 as never, event);
+    expect(JSON.stringify((s1 as GameSnapshot<Game>).context)).toBe(before);
+    expect((s2 as GameSnapshot<Game>).context.corp.clicks).toBe(1);
+  });
+
   it('never change the snapshot they are given (inputs deep-frozen through random games)', () => {
     for (const [seed, options] of [
       [1, {}],

@@ -93,3 +93,47 @@ export function produce(g: Game, change: (draft: Game) => void): Game {
   change(next);
   return next;
 }
+
+/**
+ * One draft per transition. A machine transition runs several actions (the event's handler,
+ * then the entry actions of every state it passes through); copying the game for each would
+ * dominate the cost of an action. So the handler of a seat's event starts a draft
+ * (`beginDraft`), and later actions of the same transition — recognised by the same event
+ * object and a context whose fields are still the draft's — keep changing it
+ * (`continueDraft`). The snapshot a transition started from is never touched: its structures
+ * are copied by `beginDraft` before any change. Handlers that start no draft (a pass, a
+ * policy) call `endDrafts`, so nothing carries over from an earlier transition.
+ */
+let current: { readonly event: object; readonly draft: Game } | null = null;
+
+export function beginDraft(event: object, g: Game): Game {
+  const d = draft(g);
+  current = { event, draft: d };
+  return d;
+}
+
+export function continueDraft(event: object, g: Game): Game {
+  if (current && current.event === event && sameFields(g, current.draft)) return current.draft;
+  return beginDraft(event, g);
+}
+
+/** The transition's draft if `g` is still it, else null (for changes that need no copy). */
+export function draftIfCurrent(event: object, g: Game): Game | null {
+  return current && current.event === event && sameFields(g, current.draft) ? current.draft : null;
+}
+
+export function endDrafts(): void {
+  current = null;
+}
+
+function sameFields(g: Game, d: Game): boolean {
+  for (const key in d) {
+    if (
+      (g as unknown as Record<string, unknown>)[key] !==
+      (d as unknown as Record<string, unknown>)[key]
+    ) {
+      return false;
+    }
+  }
+  return true;
+}

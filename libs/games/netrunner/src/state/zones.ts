@@ -1,4 +1,4 @@
-import { blindViewers, canSee, rotateHandles, rotateZone } from './handles.js';
+import { canSee, rotateHandles, rotateZone } from './handles.js';
 import {
   VIEWERS,
   type CardState,
@@ -139,11 +139,6 @@ export function setFace(g: Game, uid: string, face: { faceUp?: boolean; rezzed?:
   if (face.rezzed !== undefined) c.rezzed = face.rezzed;
 }
 
-/** Shuffles a hidden ordered zone with the game PRNG and re-handles its cards. */
-export function reHandleAfterShuffle(g: Game, uids: readonly string[]): void {
-  rotateZone(g, uids);
-}
-
 /**
  * A remote server with no cards in its root and no ice ceases to exist. Checked when the work
  * queue empties with nothing pending (so an install into a server whose cards it trashes
@@ -159,5 +154,3 @@ export function pruneEmptyRemotes(g: Game): void {
     }
   }
 }
-
-export { blindViewers };
