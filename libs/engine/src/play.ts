@@ -1,4 +1,4 @@
-import { createActor, initialTransition, type AnyActorScope, type AnyStateMachine } from 'xstate';
+import { createActor, type AnyActor, type AnyActorScope, type AnyStateMachine } from 'xstate';
 import { canonicalJson } from './canonical-json.js';
 import { RulesError } from './errors.js';
 import type {
@@ -13,7 +13,7 @@ import type {
 import type { WindowPolicy } from './policies.js';
 
 /**
- * Pure stepping of a game module's machine, with XState's own pure `initialTransition` and
+ * Pure stepping of a game module's machine, through the machine's own pure `getInitialSnapshot` and
  * `transition`. The game node wraps the same machine in an actor; AI rollouts and tests use
  * these directly. Every function returns a new snapshot and never changes its input.
  */
@@ -24,8 +24,9 @@ export function newGame<M extends AnyGameModule>(
   options: OptionsOf<M>,
   seed: number | string,
 ): GameSnapshot<StateOf<M>> {
-  const [snapshot] = initialTransition(module.machine, { options, seed });
-  return snapshot as GameSnapshot<StateOf<M>>;
+  const input = { options, seed };
+  const scope = inertScope(module.machine, () => createActor(module.machine, { input }));
+  return module.machine.getInitialSnapshot(scope, input) as GameSnapshot<StateOf<M>>;
 }
 
 /**
@@ -101,23 +102,23 @@ function step<S>(
   return machine.transition(
     snapshot as Parameters<Transition>[0],
     event as Parameters<Transition>[1],
-    inertScope(machine, snapshot),
+    inertScope(machine, () => createActor(machine, { snapshot: persistGame(snapshot) as never })),
   ) as GameSnapshot<S>;
 }
 
 /**
- * XState's own pure `transition()` builds a throwaway actor per call, and building an actor runs
- * the machine's context factory — for a card game, a whole setup with shuffles, on every step.
- * Game machines spawn no children and their actions are all `assign`s, so one inert scope per
- * machine (an actor restored from a snapshot, which skips the context factory; effects ignored)
- * serves every step.
+ * XState's own pure `transition()` and `initialTransition()` build a throwaway actor per call, and
+ * building an actor runs the machine's context factory — for a card game, a whole setup with
+ * shuffles, on every step (and with no input, so a game's setup must not assume one). Game
+ * machines spawn no children and their actions are all `assign`s, so one inert scope per machine
+ * (its actor built once, from the first game or snapshot seen; effects ignored) serves every step.
  */
 const scopes = new WeakMap<AnyStateMachine, AnyActorScope>();
 
-function inertScope(machine: AnyStateMachine, sample: GameSnapshot<unknown>): AnyActorScope {
+function inertScope(machine: AnyStateMachine, createSelf: () => AnyActor): AnyActorScope {
   let scope = scopes.get(machine);
   if (!scope) {
-    const self = createActor(machine, { snapshot: persistGame(sample) as never });
+    const self = createSelf();
     scope = {
       self,
       id: '',
