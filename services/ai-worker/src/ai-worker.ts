@@ -6,7 +6,7 @@ import {
   protocolError,
   type AiReply,
 } from '@veil/protocol';
-import { silentLogger, type Logger } from './logger.js';
+import { silentLogger, type Logger } from '@veil/log';
 import { randomBotAction } from './random-bot.js';
 
 export interface AiWorkerOptions {

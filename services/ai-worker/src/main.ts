@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { InProcessBroker, NatsBus, type Bus } from '@veil/bus';
 import { startAiWorker } from './ai-worker.js';
-import { createJsonLogger } from './logger.js';
+import { createLogger, parseLogLevel } from '@veil/log';
 
 /**
  * An AI worker as a process: `npx tsx services/ai-worker/src/main.ts`. Environment: `NATS_URL`
@@ -12,7 +12,7 @@ import { createJsonLogger } from './logger.js';
 const env = process.env;
 const workerId =
   env['VEIL_WORKER_ID'] ?? `ai-${hostname().replace(/[^A-Za-z0-9_-]/g, '-')}-${process.pid}`;
-const logger = createJsonLogger({ service: 'ai-worker', workerId }, env['LOG_LEVEL'] !== 'silent');
+const logger = createLogger({ service: 'ai-worker', workerId }, parseLogLevel(env['LOG_LEVEL']));
 
 async function main(): Promise<void> {
   const bus: Bus = env['NATS_URL']

@@ -1,12 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import {
-  parseLogLevel,
-  startVeil,
-  VEIL_ROLES,
-  type Veil,
-  type VeilOptions,
-  type VeilRole,
-} from '@veil/gateway';
+import { parseLogLevel } from '@veil/log';
+import { startVeil, VEIL_ROLES, type Veil, type VeilOptions, type VeilRole } from '@veil/gateway';
 import { UsageError } from './args.js';
 
 /** Where a built web client is looked for (served only if it exists). */

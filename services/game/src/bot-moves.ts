@@ -1,7 +1,7 @@
 import type { Bus } from '@veil/bus';
 import { canonicalJson, Rng } from '@veil/engine';
 import { aiReplySchema, aiRequestSubject, type AiRequest, type BotLevel } from '@veil/protocol';
-import type { Logger } from './logger.js';
+import type { Logger } from '@veil/log';
 
 export interface BotMoveOptions {
   /** How long one worker gets to answer (default 2 s). */

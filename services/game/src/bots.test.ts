@@ -5,7 +5,7 @@ import type { RoomStore } from '@veil/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGameNode, type GameNode } from './game-node.js';
 import { parlorGame } from './games.js';
-import { createJsonLogger } from './logger.js';
+import { createLogger } from '@veil/log';
 import { loadRoomState } from './room-loading.js';
 import { gameRegistry } from './game-registry.js';
 import {
@@ -43,7 +43,7 @@ describe('bot seats', () => {
       bus: broker.connect(),
       games,
       bots: { timeoutMs: 50, attempts: 3 },
-      logger: createJsonLogger({}, 'debug', (line) => lines.push(line)),
+      logger: createLogger({}, 'debug', (line) => lines.push(line)),
     });
     return { node, lines };
   }

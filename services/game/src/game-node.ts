@@ -14,7 +14,7 @@ import { DEFAULT_SNAPSHOT_INTERVAL, type RoomStore } from '@veil/store';
 import type { BotMoveOptions } from './bot-moves.js';
 import { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
 import { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';
-import { silentLogger, type Logger } from './logger.js';
+import { silentLogger, type Logger } from '@veil/log';
 import { createRoom } from './room-creation.js';
 import { RoomLoadError } from './room-loading.js';
 import { RoomRunner, type UnloadReason } from './room-runner.js';

@@ -7,7 +7,6 @@ export {
 export { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
 export { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
 export { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';
-export { createJsonLogger, parseLogLevel, silentLogger, type Logger } from './logger.js';
 export { placeRoom, sendRoomCommand, type RoomClientOptions } from './room-client.js';
 export { applyRoomEvent, isRoomEventRecord, type RoomEventRecord } from './room-event.js';
 export { loadRoomState, RoomLoadError, type LoadedRoomState } from './room-loading.js';

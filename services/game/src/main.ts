@@ -3,7 +3,7 @@ import { InProcessBroker, NatsBus, type Bus } from '@veil/bus';
 import { openRoomStore } from '@veil/store';
 import { startGameNode } from './game-node.js';
 import { defaultGames } from './games.js';
-import { createJsonLogger, parseLogLevel } from './logger.js';
+import { createLogger, parseLogLevel } from '@veil/log';
 
 /**
  * A game node as a process: `npx tsx services/game/src/main.ts`.
@@ -17,7 +17,7 @@ import { createJsonLogger, parseLogLevel } from './logger.js';
 const env = process.env;
 const nodeId =
   env['VEIL_NODE_ID'] ?? `game-${hostname().replace(/[^A-Za-z0-9_-]/g, '-')}-${process.pid}`;
-const logger = createJsonLogger({ service: 'game', nodeId }, parseLogLevel(env['LOG_LEVEL']));
+const logger = createLogger({ service: 'game', nodeId }, parseLogLevel(env['LOG_LEVEL']));
 
 function numberFromEnv(name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);

@@ -3,7 +3,7 @@ import { newGame, persistGame } from '@veil/engine';
 import { protocolError, type CreateRoomCommand, type ProtocolError } from '@veil/protocol';
 import { StoreError, type RoomStore } from '@veil/store';
 import type { GameRegistry } from './game-registry.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@veil/log';
 
 export type CreateRoomResult = { ok: true; roomId: string } | { ok: false; error: ProtocolError };
 

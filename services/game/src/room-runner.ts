@@ -21,7 +21,7 @@ import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { chooseBotMove, type BotMoveOptions } from './bot-moves.js';
 import type { CommitBatcher } from './commit-batcher.js';
 import type { GameRegistry, RegisteredGame } from './game-registry.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@veil/log';
 import { applyRoomEvent, type RoomEventRecord } from './room-event.js';
 import {
   createRoomLifecycle,

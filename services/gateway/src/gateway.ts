@@ -4,7 +4,7 @@ import type { Bus } from '@veil/bus';
 import type { RoomStore } from '@veil/store';
 import { Server } from 'socket.io';
 import { createHttpHandler, DEFAULT_MAX_BODY_BYTES } from './http-api.js';
-import { silentLogger, type Logger } from './logger.js';
+import { silentLogger, type Logger } from '@veil/log';
 import { GatewayMetrics } from './metrics.js';
 import { NodeClient, type NodeClientOptions } from './node-client.js';
 import type { RateLimitOptions } from './rate-limit.js';

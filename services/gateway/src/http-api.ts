@@ -10,7 +10,7 @@ import {
   type RoomSeat,
 } from '@veil/protocol';
 import { GatewayError, toProtocolError } from './errors.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@veil/log';
 import type { GatewayMetrics } from './metrics.js';
 import type { NodeClient } from './node-client.js';
 import type { RoomDirectory } from './room-directory.js';

@@ -6,15 +6,6 @@ export {
   type GatewayOptions,
 } from './gateway.js';
 export { DEFAULT_MAX_BODY_BYTES } from './http-api.js';
-export {
-  createLogger,
-  LOG_LEVELS,
-  parseLogLevel,
-  silentLogger,
-  type LogFields,
-  type Logger,
-  type LogLevel,
-} from './logger.js';
 export { GatewayMetrics } from './metrics.js';
 export { NodeClient, type NodeClientOptions } from './node-client.js';
 export { TokenBucket, type RateLimitOptions } from './rate-limit.js';

@@ -12,7 +12,7 @@ import {
   type RoomCommandReply,
 } from '@veil/protocol';
 import { GatewayError } from './errors.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@veil/log';
 
 export interface NodeClientOptions {
   /** How long a room command may take (default 5 s). */

@@ -18,7 +18,7 @@ import {
 } from '@veil/protocol';
 import type { Server, Socket } from 'socket.io';
 import { GatewayError, toProtocolError } from './errors.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@veil/log';
 import type { GatewayMetrics } from './metrics.js';
 import type { NodeClient } from './node-client.js';
 import { TokenBucket, type RateLimitOptions } from './rate-limit.js';

@@ -6,7 +6,7 @@ import { startAiWorker, type AiWorker } from '@veil/ai-worker';
 import { defaultGames, startGameNode, type GameNode, type RegisteredGame } from '@veil/game';
 import { openRoomStore, type RoomStore } from '@veil/store';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.js';
-import { createLogger, type Logger, type LogLevel } from './logger.js';
+import { createLogger, type Logger, type LogLevel } from '@veil/log';
 
 export const VEIL_ROLES = ['all', 'game', 'ai', 'gateway'] as const;
 export type VeilRole = (typeof VEIL_ROLES)[number];

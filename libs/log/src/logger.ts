@@ -1,7 +1,7 @@
 /**
  * A tiny structured logger: one JSON object per line (`level`, `time`, `msg`, then fields), the
- * same line shape as the game node's. Never log a token, a view or an action: only ids,
- * versions, seats, codes.
+ * line shape every Veil service writes (DESIGN §9). Never log a token, a snapshot, a view or an
+ * action of a hidden seat: only ids, versions, seats, codes.
  */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
