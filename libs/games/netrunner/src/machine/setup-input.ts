@@ -24,10 +24,10 @@ export function resolveDeck(option: string | DeckList | undefined, fallback: str
 }
 
 /**
- * The machine's context. XState's pure `transition()` builds a throwaway actor on every call,
- * and that actor computes the machine's initial snapshot — this factory included — with no
- * `input`. Without input there is no game to set up: an empty, already-finished game is
- * returned (the machine goes straight to `over`), so that hidden cost stays negligible.
+ * The machine's context. The engine always starts games with an input, but XState's own
+ * `transition()` helper (used directly by some tests) builds a throwaway actor per call whose
+ * initial snapshot runs this factory with no `input`. Without input there is no game to set up:
+ * an empty, already-finished game is returned (the machine goes straight to `over`).
  */
 export function createGame(input: GameInput<NetrunnerOptions> | undefined): Game {
   if (!input) return inertGame();
