@@ -1,7 +1,6 @@
 import type { GameInput } from '@veil/engine';
 import { deckById, type Deck } from '../decks/index.js';
-import { RULES_VERSION, setupGame, type DeckList } from '../rules/setup.js';
-import { freshTurnMemory } from '../rules/turn.js';
+import { blankGame, setupGame, type DeckList } from '../rules/setup.js';
 import type { Game } from '../state/types.js';
 
 /** Room options: each side's deck (a starter deck id or an explicit list), points to win. */
@@ -41,51 +40,10 @@ export function createGame(input: GameInput<NetrunnerOptions> | undefined): Game
 }
 
 function inertGame(): Game {
+  const noDeck: DeckList = { identity: '', cards: [] };
+  const zero = { a: 0, b: 0, c: 0, d: 0 };
   return {
-    rulesVersion: RULES_VERSION,
-    decks: { corp: { identity: '', cards: [] }, runner: { identity: '', cards: [] } },
-    agendaPointsToWin: 7,
-    rng: { a: 0, b: 0, c: 0, d: 0 },
-    handleRng: { a: 0, b: 0, c: 0, d: 0 },
-    turn: 0,
-    active: 'corp',
-    cards: {},
-    nextUid: 1,
-    corp: {
-      identity: '',
-      credits: 0,
-      clicks: 0,
-      hq: [],
-      rd: [],
-      archives: [],
-      scored: [],
-      badPublicity: 0,
-    },
-    runner: {
-      identity: '',
-      credits: 0,
-      clicks: 0,
-      tags: 0,
-      coreDamage: 0,
-      grip: [],
-      stack: [],
-      heap: [],
-      rig: [],
-      scored: [],
-    },
-    servers: {},
-    serverOrder: [],
-    nextRemote: 1,
-    playArea: [],
-    removed: [],
-    run: null,
-    nextRunId: 1,
-    mulligansDone: [],
-    pauses: { decisions: [], windows: [], policies: {}, nextId: 1 },
-    tasks: [],
-    nextBatch: 1,
-    memory: freshTurnMemory(false),
-    log: [],
+    ...blankGame(noDeck, noDeck, 7, zero, zero),
     outcome: { winner: null, reason: 'no_game' },
   };
 }

@@ -1,4 +1,4 @@
-import { nextUint32, seedRng, shuffle } from '@veil/engine';
+import { nextUint32, seedRng, shuffle, type RngState } from '@veil/engine';
 import { facts } from '../facts.js';
 import { freshHandle, rotateZone } from '../state/handles.js';
 import { emptyPauses } from '@veil/engine';
@@ -23,17 +23,17 @@ export const STARTING_HAND = 5;
 export type { DeckList };
 
 /**
- * Creates a game ready for mulligans: identities placed, decks shuffled with the seeded PRNG,
- * 5 credits and 5 cards each, and the two mulligan decisions on the stack (Corp first).
+ * A game before anything is placed: both sides with 5 credits and empty zones, the three central
+ * servers, no run, nothing pending. `setupGame` fills it in.
  */
-export function setupGame(
+export function blankGame(
   corpDeck: DeckList,
   runnerDeck: DeckList,
-  seed: number | string,
-  agendaPointsToWin = 7,
+  agendaPointsToWin: number,
+  rng: RngState,
+  handleRng: RngState,
 ): Game {
-  const [handleSeed, rng] = nextUint32(seedRng(seed));
-  const g: Game = {
+  return {
     rulesVersion: RULES_VERSION,
     decks: {
       corp: { identity: corpDeck.identity, cards: corpDeck.cards.map((e) => ({ ...e })) },
@@ -41,7 +41,7 @@ export function setupGame(
     },
     agendaPointsToWin,
     rng,
-    handleRng: seedRng(handleSeed),
+    handleRng,
     turn: 0,
     active: 'corp',
     cards: {},
@@ -87,6 +87,20 @@ export function setupGame(
     log: [],
     outcome: null,
   };
+}
+
+/**
+ * Creates a game ready for mulligans: identities placed, decks shuffled with the seeded PRNG,
+ * 5 credits and 5 cards each, and the two mulligan decisions on the stack (Corp first).
+ */
+export function setupGame(
+  corpDeck: DeckList,
+  runnerDeck: DeckList,
+  seed: number | string,
+  agendaPointsToWin = 7,
+): Game {
+  const [handleSeed, rng] = nextUint32(seedRng(seed));
+  const g = blankGame(corpDeck, runnerDeck, agendaPointsToWin, rng, seedRng(handleSeed));
   placeDeck(g, 'corp', corpDeck);
   placeDeck(g, 'runner', runnerDeck);
   shuffleDeck(g, 'corp');
