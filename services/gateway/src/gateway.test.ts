@@ -262,6 +262,28 @@ describe('socket.io: seats and spectators', () => {
     });
   });
 
+  it('sends each new view once to every one of several spectators, and the seats their own', async () => {
+    const { roomId, seats } = await newRoom();
+    const spectators = await Promise.all(
+      Array.from({ length: 5 }, async () => track(await connectSpectator({ url, roomId }))),
+    );
+    const received = spectators.map((s) => {
+      const versions: number[] = [];
+      s.onView((v) => versions.push(v.version));
+      return versions;
+    });
+    for (let version = 1; version <= 3; version += 1) {
+      await playFirstLegal(seats);
+      await allAtVersion([...Object.values(seats), ...spectators], version);
+    }
+    for (const [i, spectator] of spectators.entries()) {
+      expect(received[i]).toEqual([1, 2, 3]);
+      expect(spectator.view?.seat).toBeNull();
+      expect(parlorView(spectator.view).hand).toBeNull();
+    }
+    for (const [seat, conn] of Object.entries(seats)) expect(conn.view?.seat).toBe(seat);
+  });
+
   it('refuses a wrong token, a malformed handshake and an unknown room', async () => {
     const { roomId, tokens } = await newRoom();
     const wrong = 'A'.repeat(43);

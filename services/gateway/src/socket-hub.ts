@@ -334,30 +334,45 @@ export class SocketHub {
       this.logger.error('view publication for another viewer', { roomId });
       return;
     }
+    const targets: Connection[] = [];
     for (const conn of this.rooms.get(roomId)?.connections ?? []) {
-      if (conn.viewer === target.viewer) this.deliver(conn, view, log);
+      if (conn.viewer === target.viewer && this.wants(conn, view)) targets.push(conn);
     }
+    this.emitTo(targets, view, log);
   }
 
   /** Emits a view (and its log entries) unless the socket already has this or a later one. */
   private deliver(conn: Connection, view: ViewPayload, log: readonly unknown[]): void {
-    const expectedSeat = conn.seat;
-    if (view.roomId !== conn.roomId || view.seat !== expectedSeat) return;
-    if (view.version <= conn.lastVersion) return;
-    conn.lastVersion = view.version;
-    conn.socket.emit(SOCKET_EVENTS.view, {
+    if (this.wants(conn, view)) this.emitTo([conn], view, log);
+  }
+
+  /** A socket gets a view of its own room and viewer, newer than the last one it got. */
+  private wants(conn: Connection, view: ViewPayload): boolean {
+    return (
+      view.roomId === conn.roomId && view.seat === conn.seat && view.version > conn.lastVersion
+    );
+  }
+
+  /**
+   * One view to many sockets of the same viewer (a room's spectators): a socket.io broadcast
+   * to their ids encodes the packet once instead of once per socket.
+   */
+  private emitTo(targets: readonly Connection[], view: ViewPayload, log: readonly unknown[]): void {
+    if (targets.length === 0) return;
+    for (const conn of targets) conn.lastVersion = view.version;
+    const to =
+      targets.length === 1
+        ? (targets[0] as Connection).socket
+        : this.io.to(targets.map((conn) => conn.socket.id));
+    to.emit(SOCKET_EVENTS.view, {
       roomId: view.roomId,
       version: view.version,
       seat: view.seat,
       view: view.view,
     });
-    this.metrics.viewsForwarded.inc();
+    this.metrics.viewsForwarded.inc(targets.length);
     if (log.length > 0) {
-      conn.socket.emit(SOCKET_EVENTS.log, {
-        roomId: view.roomId,
-        version: view.version,
-        entries: log,
-      });
+      to.emit(SOCKET_EVENTS.log, { roomId: view.roomId, version: view.version, entries: log });
     }
   }
 
