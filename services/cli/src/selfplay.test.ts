@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parlor, type ParlorModule } from '@veil/engine/fixture';
-import type { AnyGameModule } from '@veil/engine';
-import { selfplay } from './selfplay.js';
+import { Rng, type AnyGameModule } from '@veil/engine';
+import { netrunner } from '@veil/netrunner';
+import { pickByType, selfplay } from './selfplay.js';
 
 const module = parlor as unknown as AnyGameModule;
 
@@ -39,4 +40,59 @@ describe('selfplay', () => {
     expect(endless.deadlocks).toBe(3);
     expect(endless.finished).toBe(0);
   });
+});
+
+describe('pickByType', () => {
+  const legal = [
+    { type: 'advance', at: 1 },
+    ...Array.from({ length: 30 }, (_, i) => ({ type: 'install', at: i })),
+    { type: 'score', at: 0 },
+  ];
+
+  it('picks a type uniformly, then a target of it: one advance is not drowned by 30 installs', () => {
+    const rng = Rng.from('types');
+    const counts: Record<string, number> = {};
+    for (let i = 0; i < 3000; i++) {
+      const a = pickByType(rng, legal);
+      counts[a.type] = (counts[a.type] ?? 0) + 1;
+    }
+    for (const type of ['advance', 'install', 'score']) {
+      expect(counts[type]).toBeGreaterThan(850);
+      expect(counts[type]).toBeLessThan(1150);
+    }
+  });
+
+  it('weights types, returns only legal actions and is deterministic', () => {
+    const pick = (seed: string) => {
+      const rng = Rng.from(seed);
+      return Array.from({ length: 2000 }, () => pickByType(rng, legal, { score: 20, advance: 3 }));
+    };
+    const picks = pick('weights');
+    expect(picks.every((a) => legal.includes(a))).toBe(true);
+    const scores = picks.filter((a) => a.type === 'score').length;
+    expect(scores / picks.length).toBeGreaterThan(0.75); // 20 / 24
+    expect(JSON.stringify(pick('weights'))).toBe(JSON.stringify(picks));
+  });
+});
+
+describe('selfplay netrunner (random-legal, by type)', () => {
+  const module = netrunner as unknown as AnyGameModule;
+
+  // Seeds found by search: each reaches every way a game can end within a few games. The full
+  // run (2,000 games, seed 1) is in docs/games/netrunner.md.
+  for (const [seed, games] of [
+    [6, 13],
+    [9, 17],
+  ] as const) {
+    it(`reaches every win reason: seed ${seed}, ${games} games`, () => {
+      const s = selfplay({ module, games, seed });
+      expect(s.errors + s.deadlocks).toBe(0);
+      expect(s.finished).toBe(games);
+      expect(s.outcomes).toMatchObject({
+        corp: { agenda_points: expect.any(Number), flatline: expect.any(Number) },
+        runner: { agenda_points: expect.any(Number), corp_decked: expect.any(Number) },
+      });
+      expect(Object.keys(s.reasons).sort()).toEqual(['agenda_points', 'corp_decked', 'flatline']);
+    });
+  }
 });

@@ -1,4 +1,5 @@
 import { applyAction, newGame, Rng, type AnyGameModule, type GameSnapshot } from '@veil/engine';
+import { typeWeightsFor, type TypeWeights } from './selfplay-weights.js';
 
 export interface SelfplayConfig {
   readonly module: AnyGameModule;
@@ -10,7 +11,22 @@ export interface SelfplayConfig {
   readonly maxActions?: number;
   /** Called after each game, for progress output. */
   readonly onGame?: (done: number) => void;
+  /**
+   * How a random decider picks among its legal actions (both seeded, both only legal moves):
+   * `by-type` (default) picks an action type (`advance`, `run`, `choose`…) — uniformly, or by
+   * `typeWeights` — then a target of that type uniformly, so a type with few targets is not
+   * drowned by one with many;
+   * `uniform` picks uniformly among all legal actions.
+   */
+  readonly policy?: SelfplayPolicy;
+  /**
+   * `by-type` only: relative weights of action types (default 1 each; see selfplay-weights.ts
+   * for each game's defaults). Integers.
+   */
+  readonly typeWeights?: TypeWeights;
 }
+
+export type SelfplayPolicy = 'by-type' | 'uniform';
 
 export interface SelfplaySummary {
   games: number;
@@ -19,6 +35,8 @@ export interface SelfplaySummary {
   wins: Record<string, number>;
   draws: number;
   reasons: Record<string, number>;
+  /** Finished games per winner and reason: `{corp: {agenda_points: 3, flatline: 5}, …}` (`draw`). */
+  outcomes: Record<string, Record<string, number>>;
   avgTurns: number | null;
   avgActions: number;
   errors: number;
@@ -29,8 +47,8 @@ export interface SelfplaySummary {
 }
 
 /**
- * Random-legal self-play: every decision is a uniformly random legal action of a random
- * decider, seeded per game, so any game can be replayed from `--seed` and its index. Counts
+ * Random-legal self-play: every decision is a random legal action of a random decider (see
+ * `SelfplayConfig.policy`), seeded per game, so any game can be replayed from `--seed` and its index. Counts
  * how games end; an exception is an error, a live state where no one can act (or a game that
  * runs past `maxActions`) is a deadlock.
  */
@@ -43,6 +61,7 @@ export function selfplay(config: SelfplayConfig): SelfplaySummary {
     wins: Object.fromEntries(seats.map((s) => [s, 0])),
     draws: 0,
     reasons: {},
+    outcomes: {},
     avgTurns: null,
     avgActions: 0,
     errors: 0,
@@ -53,13 +72,22 @@ export function selfplay(config: SelfplayConfig): SelfplaySummary {
   let actions = 0;
   for (let game = 0; game < config.games; game++) {
     const seed = `${config.seed}:${game}`;
-    const result = playOne(module, config.options ?? {}, seed, config.maxActions ?? 20_000);
+    const result = playOne(
+      module,
+      config.options ?? {},
+      seed,
+      config.maxActions ?? 20_000,
+      config.policy ?? 'by-type',
+      config.typeWeights ?? typeWeightsFor(module.id),
+    );
     actions += result.actions;
     if (result.kind === 'finished') {
       summary.finished++;
       if (result.winner === null) summary.draws++;
       else summary.wins[result.winner] = (summary.wins[result.winner] ?? 0) + 1;
       summary.reasons[result.reason] = (summary.reasons[result.reason] ?? 0) + 1;
+      const byWinner = (summary.outcomes[result.winner ?? 'draw'] ??= {});
+      byWinner[result.reason] = (byWinner[result.reason] ?? 0) + 1;
       if (result.turns !== null) turns += result.turns;
     } else {
       if (result.kind === 'error') summary.errors++;
@@ -86,11 +114,13 @@ type GameResult =
     }
   | { kind: 'error' | 'deadlock'; message: string; actions: number };
 
-function playOne(
+export function playOne(
   module: AnyGameModule,
   options: unknown,
   seed: string,
   maxActions: number,
+  policy: SelfplayPolicy,
+  weights: TypeWeights,
 ): GameResult {
   const rng = Rng.from(`selfplay:${seed}`);
   let snapshot: GameSnapshot<unknown>;
@@ -118,7 +148,8 @@ function playOne(
         };
       }
       const { seat, legal } = rng.pick(choices);
-      snapshot = applyAction(module, snapshot, seat, rng.pick(legal));
+      const action = policy === 'uniform' ? rng.pick(legal) : pickByType(rng, legal, weights);
+      snapshot = applyAction(module, snapshot, seat, action);
       actions++;
     }
   } catch (error) {
@@ -128,6 +159,35 @@ function playOne(
       actions,
     };
   }
+}
+
+/**
+ * A random action type first — each type with its weight (default 1); actions are grouped by
+ * their `type` field in the order the module lists them, an action without one is its own
+ * group — then a random action of that type.
+ */
+export function pickByType<A>(rng: Rng, legal: readonly A[], weights: TypeWeights = {}): A {
+  const groups = new Map<unknown, A[]>();
+  legal.forEach((action, i) => {
+    const type =
+      action !== null && typeof action === 'object' && 'type' in action
+        ? (action as { type: unknown }).type
+        : i;
+    const group = groups.get(type);
+    if (group) group.push(action);
+    else groups.set(type, [action]);
+  });
+  const entries = [...groups];
+  const weightOf = (type: unknown) =>
+    typeof type === 'string' ? Math.max(0, Math.round(weights[type] ?? 1)) : 1;
+  const total = entries.reduce((sum, [type]) => sum + weightOf(type), 0);
+  if (total <= 0) return rng.pick(rng.pick(entries)[1]);
+  let r = rng.int(total);
+  for (const [type, group] of entries) {
+    r -= weightOf(type);
+    if (r < 0) return rng.pick(group);
+  }
+  return rng.pick(legal);
 }
 
 function round(x: number): number {

@@ -129,6 +129,14 @@ export interface CardBehaviour {
   readonly accessAbilities?: readonly AccessAbilityDef[];
   /** When the Runner accesses it (Urtica Cipher, Byte!): active even if unrezzed. */
   onAccess?(g: Game, source: string, from: string): void;
+  /**
+   * For a card whose `onAccess` asks its controller a question where an observer may not see
+   * the accessed card (Byte! in HQ or a remote, for a spectator): called when the Runner
+   * accesses any OTHER card, while this card is in the Corp's (public) deck list, so that it can
+   * ask the same-looking question there too. The question's existence then says nothing about
+   * which card was accessed (cards/access-masks.ts, docs: "Byte!").
+   */
+  maskAccess?(g: Game, accessed: string, from: string): void;
   /** Who controls the card's decisions when not its owner (rare); default owner. */
   readonly controller?: Side;
 }

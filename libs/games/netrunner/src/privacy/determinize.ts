@@ -23,11 +23,11 @@ import type { CardView, NetrunnerView } from '../view/view.js';
  * A full game consistent with what `viewer` sees (AI sampling, DESIGN §6). Everything public
  * is rebuilt from the view (cards by handle, counters, servers, the run, decisions, windows,
  * the work queue, this turn's memory); every card the viewer cannot see gets a sampled
- * identity: its own hidden cards (R&D for the Corp, the stack for the Runner) come from its
- * deck list minus the cards it sees; the other side's from that side's card pool (System
- * Gateway quantities) minus the cards seen, with facedown installed cards drawn from the
- * types their position allows. The PRNG states, the other seat's policies and the log are
- * made up (empty log). `view(determinize(v)) = v` for the viewer (tested).
+ * identity. Decklists are open (both are in every view), so each side's hidden cards are dealt
+ * from that side's deck list minus every card of it the viewer sees, with facedown installed
+ * cards of a kind their position allows (see `fillHidden`). The PRNG states, the other seat's
+ * policies and the log are made up (empty log). `view(determinize(v)) = v` for the viewer
+ * (tested).
  */
 export function determinize(view: NetrunnerView, viewer: Side, rng: Rng): GameSnapshot<Game> {
   const b = new Builder(view, viewer, rng);
@@ -218,65 +218,108 @@ class Builder {
     this.g.nextUid = this.next;
   }
 
-  /** Sampled identities for every card the viewer cannot see. */
+  /**
+   * Sampled identities for every card the viewer cannot see. Decklists are open (the view
+   * carries both), so for each side the hidden cards are exactly that side's deck list minus
+   * every card of the side the viewer sees (its own hand, public zones, rezzed and faceup
+   * cards, the card it is accessing): that multiset is dealt out among the hidden places, the
+   * constrained ones first (an ice position takes ice; a central root an upgrade; a remote
+   * root an agenda, asset or upgrade, at most one agenda or asset per remote). A random deal
+   * that strands a constrained place is dealt again (see `deal`).
+   */
   fillHidden(): void {
-    const known = this.view.decision?.kind === 'access' ? this.view.decision.card?.code : undefined;
+    this.g.decks = { corp: this.view.decks.corp, runner: this.view.decks.runner };
+    const shown = this.shownAccess();
     for (const side of ['corp', 'runner'] as const) {
-      const seen = Object.values(this.g.cards)
-        .filter((c) => c.side === side && c.code && c.loc.zone !== 'identity')
-        .map((c) => c.code);
-      const pool = side === this.viewer ? this.ownPool(side) : this.catalogPool(side);
-      for (const code of seen) removeOne(pool, code);
-      if (known && facts(known).side === side) removeOne(pool, known);
-      const slots = this.rng.shuffle(this.hidden.filter((h) => h.side === side));
-      // Constrained slots first, so they get a fitting card while the pool has one.
-      slots.sort((a, b) => rank(a.slot) - rank(b.slot));
-      for (const slot of slots) {
-        const code = this.draw(pool, side, slot.slot, slot.uid);
-        (this.g.cards[slot.uid] as CardState).code = code;
+      const pool = deckPool(this.g.decks[side]);
+      for (const c of Object.values(this.g.cards)) {
+        if (c.side === side && c.code && c.loc.zone !== 'identity') removeOne(pool, c.code);
+      }
+      let slots = this.hidden.filter((h) => h.side === side);
+      if (shown && facts(shown.code).side === side) {
+        // The card being accessed is hidden where it lies but named by the access prompt.
+        const card = this.g.cards[shown.uid];
+        if (card && slots.some((h) => h.uid === shown.uid)) {
+          card.code = shown.code;
+          removeOne(pool, shown.code);
+          slots = slots.filter((h) => h.uid !== shown.uid);
+        }
+      }
+      for (const [uid, code] of this.deal(pool, side, slots)) {
+        (this.g.cards[uid] as CardState).code = code;
       }
     }
-    this.g.decks = {
-      corp: this.deckOf('corp'),
-      runner: this.deckOf('runner'),
-    };
   }
 
-  private ownPool(side: Side): string[] {
-    const deck = this.view.deck;
-    if (!deck) return this.catalogPool(side);
-    return deck.cards.flatMap((e) => Array.from({ length: e.count }, () => e.code));
-  }
-
-  private catalogPool(side: Side): string[] {
-    return CARDS.filter((c) => c.side === side && c.type !== 'identity').flatMap((c) =>
-      Array.from({ length: c.setQuantity }, () => c.code),
-    );
-  }
-
-  private draw(pool: string[], side: Side, slot: Slot, uid: string): string {
-    const fits = (code: string) => fitsSlot(this.g, code, slot, uid);
-    const candidates = pool.filter(fits);
-    if (candidates.length > 0) {
-      const code = this.rng.pick(candidates);
-      removeOne(pool, code);
-      return code;
+  /**
+   * The card being accessed, when the view names it, and its uid here: the access prompt names
+   * it; Byte!'s `pay` question (its own access ability, whose source is the accessed card)
+   * names Byte! — unlike its `check`, asked for any other card.
+   */
+  private shownAccess(): { uid: string; code: string } | null {
+    const top = this.view.resume.decisions.at(-1) as
+      | {
+          kind?: string;
+          card?: string;
+          code?: string | null;
+          choice?: string | null;
+          source?: string | null;
+        }
+      | undefined;
+    let code: string | undefined;
+    let ref: string | undefined;
+    if (top?.kind === 'access' && this.view.decision?.kind === 'access') {
+      code = this.view.decision.card?.code;
+      ref = top.card;
+    } else if (top?.kind === 'card' && top.code === '35050' && top.choice === 'pay') {
+      code = top.code;
+      ref = top.source ?? undefined;
     }
-    const any = CARDS.filter((c) => c.side === side && c.type !== 'identity' && fits(c.code));
-    return this.rng.pick(
-      any.length > 0 ? any : CARDS.filter((c) => c.side === side && c.type !== 'identity'),
-    ).code;
+    if (!code || typeof ref !== 'string') return null;
+    const uid = this.uidOf(ref);
+    return uid ? { uid, code } : null;
   }
 
-  private deckOf(side: Side): DeckList {
-    if (side === this.viewer && this.view.deck) return this.view.deck;
-    const counts = new Map<string, number>();
-    for (const c of Object.values(this.g.cards)) {
-      if (c.side !== side || c.loc.zone === 'identity') continue;
-      counts.set(c.code, (counts.get(c.code) ?? 0) + 1);
+  /**
+   * Deals `pool` out to `slots`: constrained slots first, each a random fitting card of what
+   * is left. The deck list is the truth, so a deal that fits every slot exists; a random deal
+   * may still strand a slot (two remotes both took upgrades the second needed), so up to 50
+   * deals are tried. Only if all fail (a deck list that does not match the cards, e.g. a
+   * hand-arranged test state) does a stranded slot get a fitting card from the catalog.
+   */
+  private deal(
+    pool: readonly string[],
+    side: Side,
+    slots: readonly { uid: string; slot: Slot }[],
+  ): Map<string, string> {
+    let best: Map<string, string> | null = null;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const left = [...pool];
+      const order = this.rng.shuffle([...slots]).sort((a, b) => rank(a.slot) - rank(b.slot));
+      const dealt = new Map<string, string>();
+      let stranded = false;
+      for (const { uid, slot } of order) {
+        const candidates = left.filter((code) => fitsSlot(this.g, code, slot, uid, dealt));
+        if (candidates.length === 0) {
+          stranded = true;
+          const any = CARDS.filter(
+            (c) =>
+              c.side === side &&
+              c.type !== 'identity' &&
+              fitsSlot(this.g, c.code, slot, uid, dealt),
+          );
+          const all = CARDS.filter((c) => c.side === side && c.type !== 'identity');
+          dealt.set(uid, this.rng.pick(any.length > 0 ? any : all).code);
+          continue;
+        }
+        const code = this.rng.pick(candidates);
+        removeOne(left, code);
+        dealt.set(uid, code);
+      }
+      if (!stranded) return dealt;
+      best ??= dealt;
     }
-    const identity = this.g.cards[this.g[side].identity]?.code ?? '';
-    return { identity, cards: [...counts].map(([code, count]) => ({ code, count })) };
+    return best ?? new Map();
   }
 
   private readonly masked = new Map<string, string>();
@@ -337,19 +380,17 @@ class Builder {
         .filter((d) => d.kind !== 'card' || d.code !== null),
     };
     g.tasks = resume.tasks.map((t) => this.unmap(t) as unknown as Task);
-    // The card being accessed is shown to the viewer by the access prompt.
-    const top = g.pauses.decisions.at(-1);
-    const shown = this.view.decision?.kind === 'access' ? this.view.decision.card?.code : undefined;
-    if (top?.kind === 'access' && shown) {
-      const c = g.cards[top.card];
-      if (c) c.code = shown;
-    }
     return g;
   }
 }
 
+/** Most constrained first: central roots (upgrades only), remote roots, ice, then the rest. */
 function rank(slot: Slot): number {
-  return slot === 'any' ? 1 : 0;
+  return { 'central-root': 0, 'remote-root': 1, ice: 2, any: 3 }[slot];
+}
+
+function deckPool(deck: DeckList): string[] {
+  return deck.cards.flatMap((e) => Array.from({ length: e.count }, () => e.code));
 }
 
 function removeOne(pool: string[], code: string): void {
@@ -357,8 +398,17 @@ function removeOne(pool: string[], code: string): void {
   if (i >= 0) pool.splice(i, 1);
 }
 
-/** Whether a card of `code` may stand at this slot without contradicting public facts. */
-function fitsSlot(g: Game, code: string, slot: Slot, uid: string): boolean {
+/**
+ * Whether a card of `code` may stand at this slot without contradicting public facts, given
+ * the cards already placed (`g`) and those dealt so far (`dealt`, uid → code).
+ */
+function fitsSlot(
+  g: Game,
+  code: string,
+  slot: Slot,
+  uid: string,
+  dealt: ReadonlyMap<string, string>,
+): boolean {
   const type = typeOf(code);
   switch (slot) {
     case 'any':
@@ -375,7 +425,8 @@ function fitsSlot(g: Game, code: string, slot: Slot, uid: string): boolean {
       if (loc?.zone !== 'root') return true;
       return !(g.servers[loc.server]?.root ?? []).some((other) => {
         if (other === uid) return false;
-        const t = g.cards[other]?.code ? typeOf(g.cards[other]?.code ?? '') : null;
+        const otherCode = dealt.get(other) ?? g.cards[other]?.code ?? '';
+        const t = otherCode ? typeOf(otherCode) : null;
         return t === 'agenda' || t === 'asset';
       });
     }

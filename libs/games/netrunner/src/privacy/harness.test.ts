@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDeterminism, checkLiveness, checkNoninterference } from '@veil/engine/testing';
 import { netrunner } from '../module.js';
 import { PAIRINGS } from '../testing/pairings.js';
+import { byteDeckOptions } from './byte-deck.js';
 import { perturb } from './perturb.js';
 
 // The engine's privacy harness (DESIGN §4.2) over seeded random play of the starter decks.
@@ -44,5 +45,21 @@ describe('netrunner under the engine harness', () => {
       });
       expect(liveness.actionsApplied).toBeGreaterThan(0);
     });
+  });
+
+  it('never leaks what a viewer cannot see (noninterference): Jinteki with Byte! vs sg-criminal', () => {
+    // Byte! may trade places in HQ and remotes (perturb.ts); the seats' follow steps then
+    // meet its access question.
+    const report = checkNoninterference({
+      module: netrunner,
+      options: byteDeckOptions(),
+      perturb,
+      numRuns: 25,
+      maxSteps: 300,
+      stride: 3,
+      seed: 35050,
+    });
+    console.log(`noninterference Byte! deck: ${JSON.stringify(report)}`);
+    expect(report.statesChecked).toBeGreaterThanOrEqual(300);
   });
 });

@@ -13,8 +13,9 @@ import type { CardState, Game, Viewer } from '../state/types.js';
  *  - same "shape" where the shape is public: installed ice with ice, a card in a root with a
  *    card of the same type (a remote holds one agenda or asset), hand/deck cards freely;
  *  - cards that would change who decides as soon as the viewer's own next action reveals
- *    them are kept out (see docs: Byte! and Urtica Cipher react when accessed; Diviner reads
- *    the printed cost parity of the grip card net damage trashes).
+ *    them are kept out (see docs: Urtica Cipher reacts when accessed, and Byte! in R&D, where
+ *    it is revealed; elsewhere Byte!'s question is asked at every access, so it may move;
+ *    Diviner reads the printed cost parity of the grip card net damage trashes).
  * Returns null when fewer than two candidates exist.
  */
 export function perturb(
@@ -34,9 +35,29 @@ export function perturb(
   }
   if (pairs.length === 0) return null;
   const [a, b] = rng.pick(pairs);
-  const next = draft(g);
-  const ca = next.cards[a.uid];
-  const cb = next.cards[b.uid];
+  return swapCodes(snapshot, a.uid, b.uid);
+}
+
+/** Whether `perturb` could trade the identities of these two cards for `viewer`. */
+export function canSwap(g: Game, a: CardState, b: CardState, viewer: Viewer): boolean {
+  return (
+    a.uid !== b.uid &&
+    a.code !== b.code &&
+    isSwappable(g, a, viewer) &&
+    isSwappable(g, b, viewer) &&
+    compatible(a, b)
+  );
+}
+
+/** The same state with the codes of two cards traded (everything else kept). */
+export function swapCodes(
+  snapshot: GameSnapshot<Game>,
+  a: string,
+  b: string,
+): GameSnapshot<Game> | null {
+  const next = draft(snapshot.context);
+  const ca = next.cards[a];
+  const cb = next.cards[b];
   if (!ca || !cb) return null;
   [ca.code, cb.code] = [cb.code, ca.code];
   return restoreGame(netrunner, { value: snapshot.value, context: next, status: snapshot.status });
@@ -44,7 +65,11 @@ export function perturb(
 
 function isSwappable(g: Game, c: CardState, viewer: Viewer): boolean {
   if (canSee(c, viewer)) return false;
-  if (behaviourOf(c.code)?.onAccess) return false;
+  // Cards reacting on access change who decides once accessed. Byte! asks a same-looking
+  // question at every access it could hide in (maskAccess), so it may trade places there, but
+  // not in R&D, where it is revealed (see `compatible`). Urtica Cipher's damage is public.
+  const b = behaviourOf(c.code);
+  if (b?.onAccess && !b.maskAccess) return false;
   // A card being accessed is shown to the Runner (and maybe the Corp) where it lies.
   if (g.run?.breach?.current?.uid === c.uid) return false;
   return ['hq', 'rd', 'archives', 'grip', 'stack', 'ice', 'root'].includes(c.loc.zone);
@@ -53,6 +78,8 @@ function isSwappable(g: Game, c: CardState, viewer: Viewer): boolean {
 /** Whether two unseen cards can trade identities without contradicting public facts. */
 function compatible(a: CardState, b: CardState): boolean {
   if (a.side !== b.side) return false;
+  const masked = (c: CardState) => !!behaviourOf(c.code)?.maskAccess;
+  if ((masked(a) || masked(b)) && (a.loc.zone === 'rd' || b.loc.zone === 'rd')) return false;
   const installed = (c: CardState) => c.loc.zone === 'ice' || c.loc.zone === 'root';
   if (installed(a) || installed(b)) {
     const shape = (c: CardState) =>

@@ -1,4 +1,5 @@
 import { randomInt } from '@veil/engine';
+import { maskAccessAsks } from '../cards/access-masks.js';
 import { behaviourOf } from '../cards/registry.js';
 import { facts } from '../facts.js';
 import { rotateZone } from '../state/handles.js';
@@ -124,6 +125,7 @@ export function accessCard(g: Game, uid: string, from: ZoneName): void {
   ]);
   fire(g, { e: 'access', card: uid, from });
   behaviourOf(card(g, uid).code)?.onAccess?.(g, uid, from);
+  maskAccessAsks(g, uid, from);
   queueRule(g, { r: 'access-decision', card: uid });
 }
 

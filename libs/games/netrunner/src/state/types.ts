@@ -260,7 +260,7 @@ export interface DeckList {
 
 export interface Game {
   readonly rulesVersion: number;
-  /** The decks each side brought (each seat's view shows its own). */
+  /** The decks each side brought: open decklists, shown in every view (docs/games/netrunner.md). */
   decks: { readonly corp: DeckList; readonly runner: DeckList };
   /** 7 normally; a room may play to fewer (the beginner tutorial game plays to 6). */
   readonly agendaPointsToWin: number;

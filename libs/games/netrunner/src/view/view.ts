@@ -117,8 +117,12 @@ export interface NetrunnerView {
   readonly policies: Readonly<Record<string, WindowPolicy>>;
   readonly agendaPointsToWin: number;
   readonly outcome: { readonly winner: Side | null; readonly reason: string } | null;
-  /** The viewer's own deck list (seats only). */
-  readonly deck?: DeckList;
+  /**
+   * Both deck lists (identity and card counts), for every viewer: decklists are open — public
+   * facts of the room from setup (docs/games/netrunner.md, "Open decklists"). Where each card
+   * is stays hidden as before.
+   */
+  readonly decks: { readonly corp: DeckList; readonly runner: DeckList };
   /** Public bookkeeping for resuming from this view (AI determinization). */
   readonly resume: ResumeView;
   /** Present only when the viewer is a decider. */
@@ -269,7 +273,7 @@ export function netrunnerView(snapshot: GameSnapshot<Game>, viewer: Viewer): Net
     policies: ownPolicies(g.pauses.policies, viewer),
     agendaPointsToWin: g.agendaPointsToWin,
     outcome: g.outcome,
-    ...(viewer === 'spectator' ? {} : { deck: g.decks[viewer] }),
+    decks: g.decks,
     resume: resumeView(g, viewer),
   };
   if (viewer !== 'spectator' && deciders.includes(viewer)) {

@@ -7,6 +7,7 @@ import {
   deciding,
   finishRun,
   gripOnly,
+  nextRunnerTurn,
   rootOn,
   runOn,
   runnerTurn,
@@ -36,6 +37,10 @@ describe('Carnivore', () => {
     s = finishRun(s);
     s = advance(runOn(s, 'remote2'), deciding('access'));
     expect(choices(s, 'runner')).not.toContain('use:30003:trash');
+    // Once per turn: usable again on the next turn.
+    s = nextRunnerTurn(finishRun(s));
+    s = advance(runOn(s, 'remote2'), deciding('access'));
+    expect(choices(s, 'runner')).toContain('use:30003:trash');
   });
 
   it('cannot be used with fewer than 2 cards in the grip', () => {

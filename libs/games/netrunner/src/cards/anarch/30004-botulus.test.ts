@@ -7,8 +7,11 @@ import {
   edit,
   encountering,
   finishRun,
+  handle,
+  has,
   iceOn,
   install,
+  legal,
   nextRunnerTurn,
   runOn,
   runnerTurn,
@@ -65,5 +68,19 @@ describe('Botulus', () => {
     expect(derezzed.context.cards[uid]?.counters.virus).toBe(1);
     const trashed = edit(s, (g) => trashCard(g, ice, 'corp'));
     expect(trashed.context.runner.heap).toContain(uid);
+  });
+
+  it('install only on a piece of ice: not installable while no ice is installed', () => {
+    let uid = '';
+    const s = runnerTurn(
+      { runner: ['30004'], corp: ['30072'] },
+      (g) => void (uid = toGrip(g, '30004')),
+    );
+    const h = handle(s, uid, 'runner');
+    expect(has(s, 'runner', (a) => a.type === 'install' && a.card === h)).toBe(false);
+    const withIce = edit(s, (g) => void iceOn(g, '30072', 'rd', false));
+    const installs = legal(withIce, 'runner').filter((a) => a.type === 'install' && a.card === h);
+    expect(installs.length).toBe(1);
+    expect(installs.every((a) => a.type === 'install' && a.host !== undefined)).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import {
   edit,
   finishRun,
   iceOn,
+  nextRunnerTurn,
   play,
   runOn,
   runnerTurn,
@@ -31,6 +32,9 @@ describe('Zahya Sadeghi: Versatile Smuggler', () => {
     s = finishRun(s);
     s = finishRun(runOn(s, 'hq'));
     expect(s.context.runner.credits).toBe(credits + 2);
+    // Once per turn: offered again on the next turn.
+    s = advance(runOn(nextRunnerTurn(s), 'hq'), asking);
+    expect(choices(s, 'runner')).toEqual(['yes', 'no']);
   });
 
   it('declining keeps it for a later run this turn; Archives and remotes never count', () => {

@@ -4,8 +4,11 @@ import {
   choose,
   deciding,
   edit,
+  handle,
+  has,
   iceOn,
   install,
+  legal,
   nextRunnerTurn,
   orderFirst,
   runnerTurn,
@@ -96,5 +99,19 @@ describe('Tranquilizer', () => {
     s = choose(s, 'runner', 'yes');
     expect(s.context.cards[b.uid]?.counters.virus).toBe(3);
     expect(s.context.cards[b.ice]?.rezzed).toBe(true);
+  });
+
+  it('install only on a piece of ice: not installable while no ice is installed', () => {
+    let uid = '';
+    const s = runnerTurn(
+      { runner: ['30017'], corp: ['30072'] },
+      (g) => void (uid = toGrip(g, '30017')),
+    );
+    const h = handle(s, uid, 'runner');
+    expect(has(s, 'runner', (a) => a.type === 'install' && a.card === h)).toBe(false);
+    const withIce = edit(s, (g) => void iceOn(g, '30072', 'rd', false));
+    const installs = legal(withIce, 'runner').filter((a) => a.type === 'install' && a.card === h);
+    expect(installs.length).toBe(1);
+    expect(installs.every((a) => a.type === 'install' && a.host !== undefined)).toBe(true);
   });
 });

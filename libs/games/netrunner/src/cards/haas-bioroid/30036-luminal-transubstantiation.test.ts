@@ -1,15 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { can, edit, handle, scoreAgenda, spawn } from '../../testing/kit.js';
+import { validateDeck } from '../../decks/index.js';
+import { acting, can, edit, handle, scoreAgenda, spawn, until } from '../../testing/kit.js';
 
-describe('Luminal Transubstantiation', () => {
-  it('when scored: gain 3 clicks, and no more scoring this turn', () => {
-    let other = '';
-    const scored = scoreAgenda('30036');
-    expect(scored.s.context.corp.clicks).toBe(6);
-    const s = edit(scored.s, (g) => {
-      other = spawn(g, '30070', { zone: 'root', server: 'remote2' });
-      g.cards[other]!.counters = { advancement: 3 };
-    });
+function scoredWithAnother() {
+  let other = '';
+  const { s } = scoreAgenda('30036', {}, (g) => {
+    other = spawn(g, '30067', { zone: 'root', server: 'remote2' });
+    g.cards[other]!.counters = { advancement: 5 };
+  });
+  return { s, other };
+}
+
+describe('Luminal Transubstantiation (text, limit)', () => {
+  it('when scored: gain [click][click][click]; no more scoring this turn', () => {
+    const { s, other } = scoredWithAnother();
+    expect(s.context.corp.clicks).toBe(6);
+    expect(s.context.memory.corpCannotScore).toBe(true);
     expect(can(s, 'corp', { type: 'score', card: handle(s, other, 'corp') })).toBe(false);
+  });
+
+  it('the restriction lasts only for the remainder of the turn', () => {
+    const { s, other } = scoredWithAnother();
+    let t = edit(s, (g) => (g.corp.clicks = 0));
+    t = until(t, acting('runner'));
+    t = edit(t, (g) => (g.runner.clicks = 0));
+    t = until(t, acting('corp'));
+    expect(can(t, 'corp', { type: 'score', card: handle(t, other, 'corp') })).toBe(true);
+  });
+
+  it('Limit 1 per deck', () => {
+    const errors = (n: number) => {
+      const v = validateDeck({
+        id: 'd',
+        name: 'd',
+        identity: '30035',
+        cards: [{ code: '30036', count: n }],
+      });
+      return v.ok ? [] : v.errors.filter((e) => e.kind === 'over-deck-limit');
+    };
+    expect(errors(1)).toEqual([]);
+    expect(errors(2)).toHaveLength(1);
   });
 });

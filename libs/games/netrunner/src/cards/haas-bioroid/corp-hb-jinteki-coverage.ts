@@ -18,7 +18,7 @@ export const HB_JINTEKI_COVERAGE: Readonly<
   '30044': {
     status: 'full',
     notes:
-      'Spoilers ruling: no Runner card of the pool triggers on a score; the active-player-first order it rests on is tested.',
+      'Spoilers ruling tested with Pantograph, a Runner card triggering on the same score: it resolves only after Longevity Serum.',
   },
   '30045': { status: 'full', notes: '' },
   '30046': {

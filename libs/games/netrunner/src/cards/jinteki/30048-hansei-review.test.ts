@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { netrunner } from '../../module.js';
-import { choose, decisionKind, playOperation } from '../../testing/kit.js';
+import { choose, decisionKind, playOperation, legal } from '../../testing/kit.js';
+import type { NetrunnerAction } from '../../actions/types.js';
 
 describe('Hansei Review', () => {
   it('gains 10, then trashes 1 card from HQ (facedown; the Runner reads "1 card from HQ")', () => {
     const s = playOperation('30048');
+
     expect(s.context.corp.credits).toBe(10);
     expect(decisionKind(s)).toBe('30048:trash');
     const target = s.context.corp.hq[0] ?? '';
@@ -22,5 +24,16 @@ describe('Hansei Review', () => {
     });
     expect(s.context.corp.hq).toEqual([]);
     expect(s.context.pauses.decisions).toEqual([]);
+  });
+
+  it('two halves: the Runner keys the HQ trash as hansei_trash; the Corp keeps the card', () => {
+    const s = playOperation('30048');
+    const options = legal(s, 'corp') as Extract<NetrunnerAction, { type: 'choose' }>[];
+    expect(options.length).toBe(s.context.corp.hq.length);
+    for (const a of options) {
+      expect(netrunner.observedActionKey(a, 'corp', 'runner')).toBe('hansei_trash');
+      expect(netrunner.actionKey(a, 'corp')).toBe(`choose:30048:trash:${a.key}`);
+      expect(a.key).toMatch(/^\d{5}$/);
+    }
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { choose, run, runnerActing, scoreAgenda, spawn, until } from '../../testing/kit.js';
+import {
+  choose,
+  run,
+  runnerActing,
+  scoreAgenda,
+  spawn,
+  until,
+  decisionKind,
+} from '../../testing/kit.js';
+import { validateDeck } from '../../decks/validate-deck.js';
 
 describe("Tomorrow's Headline", () => {
   it('when scored: the Runner takes 1 tag', () => {
@@ -13,5 +22,28 @@ describe("Tomorrow's Headline", () => {
     s = choose(s, 'runner', 'continue');
     expect(s.context.runner.scored).toHaveLength(1);
     expect(s.context.runner.tags).toBe(1);
+  });
+
+  it('Limit 1 per deck', () => {
+    const deck = {
+      id: 't',
+      name: 't',
+      identity: '30051',
+      cards: [
+        { code: '30052', count: 2 },
+        { code: '30075', count: 38 },
+      ],
+    };
+    const result = validateDeck(deck);
+    const errors = result.ok ? [] : result.errors;
+    expect(
+      errors.filter((e) => e.kind === 'over-deck-limit' && e.message.startsWith('2 copies')),
+    ).toHaveLength(1);
+  });
+
+  it('its tag is a tag taken: NBN: Reality Plus triggers', () => {
+    const { s } = scoreAgenda('30052', { corpIdentity: '30051' });
+    expect(decisionKind(s)).toBe('30051:reward');
+    expect(choose(s, 'corp', 'gain').context.runner.tags).toBe(1);
   });
 });

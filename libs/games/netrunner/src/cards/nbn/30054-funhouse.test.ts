@@ -1,14 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { act, choose, decisionKind, legal, run, runnerActing, spawn } from '../../testing/kit.js';
 import type { Snap } from '../../testing/kit.js';
+import { netrunner } from '../../module.js';
+import { produce } from '../../state/draft.js';
+import { funhouse } from './30054-funhouse.js';
 
 /** Runs HQ, protected by a rezzed Funhouse; the Corp passes the approach window. */
 function encounterFunhouse(credits: number): Snap {
   const s = runnerActing({}, (g) => {
     spawn(g, '30054', { zone: 'ice', server: 'hq' }, { rezzed: true });
+
     g.runner.credits = credits;
   });
   return act(run(s, 'hq'), 'corp', { type: 'pass' });
+}
+
+/** Runs HQ, protected by a rezzed Funhouse; the Corp passes the approach window. */
+function atToll(credits = 5): { s: Snap; ice: string } {
+  let ice = '';
+  const s = runnerActing({}, (g) => {
+    ice = spawn(g, '30054', { zone: 'ice', server: 'hq' }, { rezzed: true });
+    g.runner.credits = credits;
+  });
+  return { s: act(run(s, 'hq'), 'corp', { type: 'pass' }), ice };
 }
 
 describe('Funhouse', () => {
@@ -37,6 +51,57 @@ describe('Funhouse', () => {
     });
     expect(legal(poor, 'runner').map((a) => (a.type === 'choose' ? a.value : ''))).toEqual([
       'take-tag',
+    ]);
+  });
+
+  it('ruling: "unless" is a nested cost — a Runner who does not take the tag has the run end', () => {
+    const { s } = atToll();
+    expect(decisionKind(s)).toBe('30054:toll');
+    const ended = choose(s, 'runner', 'end-the-run');
+    expect(ended.context.run).toBeNull();
+    expect(ended.context.runner.tags).toBe(0);
+  });
+
+  it('ruling (Jesminder): no card of the pool prevents tags, so taking the tag is always offered', () => {
+    const { s } = atToll();
+    expect(legal(s, 'runner').map((a) => (a.type === 'choose' ? a.value : ''))).toEqual([
+      'take-tag',
+      'end-the-run',
+    ]);
+  });
+
+  it('ruling (Inside Job): its ability resolves only while the encounter is still taking place', () => {
+    const { s, ice } = atToll();
+    const trigger = funhouse.triggers?.[0];
+    if (!trigger) throw new Error('no trigger');
+    const resolved = produce(s.context, (g) => {
+      g.pauses = { ...g.pauses, decisions: [] };
+      if (g.run) g.run.encounter = null;
+      trigger.resolve(g, ice, { e: 'encounter', ice });
+    });
+    expect(resolved.pauses.decisions).toEqual([]);
+    const still = produce(s.context, (g) => {
+      g.pauses = { ...g.pauses, decisions: [] };
+      trigger.resolve(g, ice, { e: 'encounter', ice });
+    });
+    expect(still.pauses.decisions).toHaveLength(1);
+  });
+
+  it('pins both key halves: toll and payment choices are public', () => {
+    const { s } = atToll(4);
+    const keys = (x: Snap) =>
+      legal(x, 'runner').map((a) => [
+        netrunner.actionKey(a, 'runner'),
+        netrunner.observedActionKey(a, 'runner', 'corp'),
+      ]);
+    expect(keys(s)).toEqual([
+      ['choose:30054:toll:take-tag', 'choose:30054:toll:take-tag'],
+      ['choose:30054:toll:end-the-run', 'choose:30054:toll:end-the-run'],
+    ]);
+    const sub = act(choose(s, 'runner', 'take-tag'), 'runner', { type: 'pass' });
+    expect(keys(sub)).toEqual([
+      ['choose:30054:pay:take-tag', 'choose:30054:pay:take-tag'],
+      ['choose:30054:pay:pay', 'choose:30054:pay:pay'],
     ]);
   });
 });

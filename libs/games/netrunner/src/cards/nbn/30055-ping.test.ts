@@ -1,7 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { act, corpActing, handle, run, runnerActing, spawn } from '../../testing/kit.js';
 import { rezCard } from '../../rules/rez.js';
-import { edit } from '../../testing/kit.js';
+import type { ServerId } from '../../state/types.js';
+import {
+  act,
+  choose,
+  corpActing,
+  decisionKind,
+  edit,
+  handle,
+  run,
+  runnerActing,
+  spawn,
+  until,
+} from '../../testing/kit.js';
+
+/**
+ * The Runner steals Send a Message from HQ (the Corp could not rez Ping at approach); the Corp
+ * uses the agenda to rez Ping, protecting `pingOn`, mid-run.
+ */
+function rezzedByStolenSendAMessage(pingOn: ServerId) {
+  let ping = '';
+  let s = runnerActing({}, (g) => {
+    ping = spawn(g, '30055', { zone: 'ice', server: pingOn });
+    g.corp.hq = [];
+    spawn(g, '30069', { zone: 'hq' });
+    g.corp.credits = 0;
+  });
+  s = until(run(s, 'hq'), (x) => decisionKind(x) === 'access');
+  s = choose(s, 'runner', 'continue');
+  expect(decisionKind(s)).toBe('30069:rez');
+  expect(s.context.run).not.toBeNull();
+  s = choose(s, 'corp', ping, true);
+  expect(s.context.cards[ping]?.rezzed).toBe(true);
+  return s;
+}
 
 describe('Ping', () => {
   it('rezzed during a run on its server: the Runner takes 1 tag; [sub] ends the run', () => {
@@ -22,5 +54,13 @@ describe('Ping', () => {
       (g) => rezCard(g, ice, { free: true }),
     );
     expect(s.context.runner.tags).toBe(0);
+  });
+
+  it('ruling: rezzed by a card ability mid-run (not at approach) it still tags, if it protects the attacked server', () => {
+    expect(rezzedByStolenSendAMessage('hq').context.runner.tags).toBe(1);
+  });
+
+  it('rezzed during a run on another server: no tag', () => {
+    expect(rezzedByStolenSendAMessage('rd').context.runner.tags).toBe(0);
   });
 });

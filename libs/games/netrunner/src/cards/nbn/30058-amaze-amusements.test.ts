@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { choose, decisionKind, run, runnerActing, spawn, until } from '../../testing/kit.js';
-import type { Snap } from '../../testing/kit.js';
+import {
+  choose,
+  decisionKind,
+  run,
+  runnerActing,
+  spawn,
+  until,
+  edit,
+  type Snap,
+} from '../../testing/kit.js';
+import { trashCard } from '../../rules/trash.js';
 
 function accessAll(s: Snap, trashAmaze: string | null): Snap {
   let t = s;
+
   while (t.context.run) {
     if (decisionKind(t) === 'breach-next') {
       t = choose(t, 'runner', t.context.run.breach?.pending[0] ?? '', true);
@@ -17,6 +27,37 @@ function accessAll(s: Snap, trashAmaze: string | null): Snap {
     t = until(t, (x) => x.context.pauses.decisions.length > 0 || !x.context.run);
   }
   return t;
+}
+
+/** Accesses everything (continuing past each card) until the run is over. */
+function finish(s: Snap): Snap {
+  let t = s;
+  while (t.context.run) {
+    if (decisionKind(t) === 'breach-next') {
+      t = choose(t, 'runner', t.context.run.breach?.pending[0] ?? '', true);
+      continue;
+    }
+    if (decisionKind(t) === 'access') {
+      t = choose(t, 'runner', 'continue');
+      continue;
+    }
+    t = until(t, (x) => x.context.pauses.decisions.length > 0 || !x.context.run);
+  }
+  return t;
+}
+
+function runOn(
+  server: string,
+  amazeIn: string,
+  agendaIn: string | null,
+): { s: Snap; amaze: string } {
+  let amaze = '';
+  const s = runnerActing({}, (g) => {
+    amaze = spawn(g, '30058', { zone: 'root', server: amazeIn as 'remote1' }, { rezzed: true });
+    if (agendaIn) spawn(g, '30067', { zone: 'root', server: agendaIn as 'remote1' });
+    g.runner.credits = 10;
+  });
+  return { s: choose(run(s, server as 'remote1'), 'runner', 'continue'), amaze };
 }
 
 describe('AMAZE Amusements', () => {
@@ -60,5 +101,26 @@ describe('AMAZE Amusements', () => {
     s = choose(s, 'runner', 'trash');
     s = accessAll(s, null);
     expect(s.context.runner.tags).toBe(0);
+  });
+
+  it('no steal during the run: no tags', () => {
+    const { s } = runOn('remote1', 'remote1', null);
+    expect(finish(s).context.runner.tags).toBe(0);
+  });
+
+  it('a steal during a run on another server: no tags', () => {
+    const { s } = runOn('remote2', 'remote1', 'remote2');
+    const after = finish(s);
+    expect(after.context.runner.scored).toHaveLength(1);
+    expect(after.context.runner.tags).toBe(0);
+  });
+
+  it('ruling (Political Operative): trashed other than while accessing it, it does not persist', () => {
+    const { s, amaze } = runOn('remote1', 'remote1', 'remote1');
+    const trashed = edit(s, (g) => trashCard(g, amaze, 'runner'));
+    const after = finish(trashed);
+    expect(after.context.cards[amaze]?.loc.zone).toBe('archives');
+    expect(after.context.runner.scored).toHaveLength(1);
+    expect(after.context.runner.tags).toBe(0);
   });
 });

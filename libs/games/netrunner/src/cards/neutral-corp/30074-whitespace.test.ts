@@ -16,12 +16,23 @@ describe('Whitespace', () => {
     expect(after.context.run).not.toBeNull();
   });
 
-  it('rulings: hosted credits (Overclock) are neither lost nor counted', () => {
+  it('ruling: credits hosted on Overclock are not lost, only the credit pool', () => {
+    const { s } = encountering('30074', 'hq', {}, (g) => (g.runner.credits = 10));
+    const hosted = edit(s, (g) => {
+      if (g.run) g.run.mods.hostedCredits = 5;
+    });
+    const after = fireSubroutines(hosted);
+    expect(after.context.runner.credits).toBe(7);
+    expect(after.context.run?.mods.hostedCredits).toBe(5);
+  });
+
+  it('ruling: hosted credits do not count toward the Runner having more than 6', () => {
     const { s } = encountering('30074', 'hq', {}, (g) => (g.runner.credits = 9));
     const hosted = edit(s, (g) => {
       if (g.run) g.run.mods.hostedCredits = 5;
     });
     const after = fireSubroutines(hosted);
+    // 9 - 3 = 6 in the pool (11 with the hosted credits): the run ends.
     expect(after.context.runner.credits).toBe(6);
     expect(after.context.run).toBeNull();
   });

@@ -1,7 +1,7 @@
 /**
  * Coverage of the NBN, Weyland and neutral Corp cards, merged into `coverage.ts`: `full` only
  * when the whole text and every ruling are implemented and tested (tests beside each card
- * file: `<card>.test.ts` for its text, `<card>.rulings.test.ts` for its rulings and key halves).
+ * file: one `<code>-<name>.test.ts` per card: its text, its rulings and its key halves).
  */
 export const CORP_NBN_WEYLAND_COVERAGE: Readonly<
   Record<string, { status: 'full' | 'partial'; notes: string }>
@@ -9,7 +9,7 @@ export const CORP_NBN_WEYLAND_COVERAGE: Readonly<
   '30051': {
     status: 'full',
     notes:
-      'No card of the pool prevents tags: the prevention rulings are tested with tags not taken (a paid-off Public Trail); the Snare! ruling is tested by arranging a tag while an R&D card is accessed.',
+      'No card of the pool prevents tags: the prevention rulings are tested with tags not taken (a paid-off Public Trail); the Snare! ruling is tested with Byte! (tag mid-access in R&D, drawn by the reward).',
   },
   '30052': { status: 'full', notes: '' },
   '30053': { status: 'full', notes: '' },
@@ -20,7 +20,11 @@ export const CORP_NBN_WEYLAND_COVERAGE: Readonly<
   },
   '30056': { status: 'full', notes: '' },
   '30057': { status: 'full', notes: '' },
-  '30058': { status: 'full', notes: '' },
+  '30058': {
+    status: 'full',
+    notes:
+      'Political Operative ruling: trashed by hand outside an access (no such card in the pool).',
+  },
   '30059': { status: 'full', notes: '' },
   '30060': { status: 'full', notes: '' },
   '30061': { status: 'full', notes: '' },

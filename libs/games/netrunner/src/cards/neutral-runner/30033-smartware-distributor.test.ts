@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextRunnerTurn, runnerTurn, toRig, use } from './test-kit.js';
 
 describe('Smartware Distributor', () => {
-  it('[click]: places 3 credits; when the turn begins the Runner takes 1', () => {
+  it('[click]: places 3 credits; when the Runner turn begins (not the Corp turn) it takes 1', () => {
     let uid = '';
     let s = runnerTurn({ runner: ['30033'] }, (g) => void (uid = toRig(g, '30033')));
     s = use(s, uid, 'place');
@@ -20,13 +20,5 @@ describe('Smartware Distributor', () => {
     s = use(s, uid, 'place');
     s = use(s, uid, 'place');
     expect(s.context.cards[uid]?.counters.credit).toBe(6);
-  });
-
-  it('takes nothing at the start of the Corp turn', () => {
-    let uid = '';
-    let s = runnerTurn({ runner: ['30033'] }, (g) => void (uid = toRig(g, '30033')));
-    s = use(s, uid, 'place');
-    s = nextRunnerTurn(s);
-    expect(s.context.cards[uid]?.counters.credit).toBe(2);
   });
 });

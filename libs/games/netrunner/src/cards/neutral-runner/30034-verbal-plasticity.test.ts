@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, install, runnerTurn, toGrip } from './test-kit.js';
+import { act, install, nextRunnerTurn, runnerTurn, toGrip } from './test-kit.js';
 
 describe('Verbal Plasticity', () => {
   it('turns the first basic draw of each turn into 2 cards', () => {
@@ -11,6 +11,11 @@ describe('Verbal Plasticity', () => {
     expect(s.context.runner.grip.length).toBe(grip + 2);
     s = act(s, 'runner', { type: 'click-draw' });
     expect(s.context.runner.grip.length).toBe(grip + 3);
+    // Each turn: the next turn's first basic draw draws 2 again.
+    s = nextRunnerTurn(s);
+    const next = s.context.runner.grip.length;
+    s = act(s, 'runner', { type: 'click-draw' });
+    expect(s.context.runner.grip.length).toBe(next + 2);
   });
 
   it('does nothing when a basic draw was already taken this turn before it was installed', () => {

@@ -26,8 +26,15 @@ export const RUNNER_COVERAGE: Readonly<
   },
   '30013': { status: 'full', notes: '' },
   '30014': { status: 'full', notes: '' },
-  '30017': { status: 'full', notes: '' },
-  '30018': { status: 'full', notes: '' },
+  '30017': {
+    status: 'full',
+    notes: 'Hivemind ruling: the shared counter is placed by hand (no Hivemind in the pool).',
+  },
+  '30018': {
+    status: 'full',
+    notes:
+      'Sneakdoor Beta ruling: tested as "the announced server counts" (no Sneakdoor in the pool).',
+  },
   '30019': {
     status: 'full',
     notes:
@@ -36,10 +43,22 @@ export const RUNNER_COVERAGE: Readonly<
   '30020': { status: 'full', notes: '' },
   '30021': { status: 'full', notes: '' },
   '30022': { status: 'full', notes: '' },
-  '30023': { status: 'full', notes: '' },
-  '30024': { status: 'full', notes: '' },
+  '30023': {
+    status: 'full',
+    notes:
+      'eXer and Mystic Maemi rulings tested with pool analogues (Docklands Pass, a second Pantograph).',
+  },
+  '30024': {
+    status: 'full',
+    notes:
+      'Cyberdex purge ruling: counters removed by hand mid-breach (the pool purges only by the basic action).',
+  },
   '30027': { status: 'full', notes: '' },
-  '30028': { status: 'full', notes: '' },
+  '30028': {
+    status: 'full',
+    notes:
+      'Crisium Grid ruling tested with a run that never becomes successful (Palisade ends it).',
+  },
   '30029': { status: 'full', notes: '' },
   '30031': { status: 'full', notes: '' },
   '30033': { status: 'full', notes: '' },

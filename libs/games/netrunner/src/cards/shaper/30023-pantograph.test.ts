@@ -9,6 +9,9 @@ import {
   deciding,
   finishRun,
   handle,
+  has,
+  act,
+  pick,
   iceOn,
   put,
   rootOn,
@@ -87,5 +90,29 @@ describe('Pantograph', () => {
     expect(s.context.runner.heap).toContain(first);
     expect(s.context.runner.rig).toContain(second);
     expect(s.context.runner.credits).toBe(credits + 1 - 2);
+  });
+
+  it('also when the Corp scores an agenda: gain 1, then may install', () => {
+    let cleaver = '';
+    let s = runnerTurn({ runner: ['30023', '30006'], corp: ['30067'] }, (g) => {
+      toRig(g, PANTO);
+      cleaver = toGrip(g, '30006');
+      const agenda = rootOn(g, '30067', 'remote1');
+      const c = g.cards[agenda];
+      if (c) c.counters = { advancement: 4 };
+      g.runner.clicks = 0;
+    });
+    s = advance(s, (x) => x.context.active === 'corp' && has(x, 'corp', (a) => a.type === 'score'));
+    const credits = s.context.runner.credits;
+    s = act(
+      s,
+      'corp',
+      pick(s, 'corp', (a) => a.type === 'score'),
+    );
+    expect(asking(s)).toBe(true);
+    expect(s.context.runner.credits).toBe(credits + 1);
+    s = choose(s, 'runner', cleaver, true);
+    expect(s.context.runner.rig).toContain(cleaver);
+    expect(s.context.runner.credits).toBe(credits + 1 - 3);
   });
 });

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { netrunner } from '../../module.js';
-import { choose, decisionKind, legal, scoreAgenda, spawn } from '../../testing/kit.js';
+import { choose, decisionKind, legal, scoreAgenda, spawn, type Snap } from '../../testing/kit.js';
+
+/** Scores Offworld Office from remote1 (vault in `vaultIn`); the vault's ability goes first. */
+function score(vaultIn: 'remote1' | 'remote2', rd: readonly string[], rezzed = true): Snap {
+  let vault = '';
+  const { s } = scoreAgenda('30067', {}, (g) => {
+    vault = spawn(g, '30066', { zone: 'root', server: vaultIn }, { rezzed });
+    g.corp.rd = [];
+    for (const code of rd) spawn(g, code, { zone: 'rd' });
+  });
+  return decisionKind(s) === 'order' ? choose(s, 'corp', vault, true) : s;
+}
 
 describe('Malapert Data Vault', () => {
   it('scoring from its server: may search R&D for a non-agenda card, reveal it, add it to HQ', () => {
     let target = '';
+
     let vault = '';
     const scored = scoreAgenda('30067', {}, (g) => {
       vault = spawn(g, '30066', { zone: 'root', server: 'remote1' }, { rezzed: true });
@@ -28,5 +40,49 @@ describe('Malapert Data Vault', () => {
       spawn(g, '30066', { zone: 'root', server: 'remote2' }, { rezzed: true });
     });
     expect(s.context.pauses.decisions).toEqual([]);
+  });
+
+  it('ruling: only an agenda scored from the root of its own server counts', () => {
+    expect(decisionKind(score('remote1', ['30072']))).toBe('30066:search');
+    expect(decisionKind(score('remote2', ['30072']))).not.toBe('30066:search');
+  });
+
+  it('unrezzed, it is not active', () => {
+    expect(decisionKind(score('remote1', ['30072'], false))).not.toBe('30066:search');
+  });
+
+  it('a search that finds no non-agenda card still shuffles R&D', () => {
+    const s = choose(score('remote1', ['30068', '30069']), 'corp', 'yes');
+    expect(legal(s, 'corp').map((a) => (a.type === 'choose' ? a.value : ''))).toEqual(['none']);
+    const done = choose(s, 'corp', 'none');
+    expect(done.context.corp.rd).toHaveLength(2);
+    expect(done.context.log.at(-1)?.text).toBe('Corp shuffles R&D.');
+  });
+
+  it('pins both key halves: the found card is revealed, keyed by code for both', () => {
+    const asked = score('remote1', ['30072', '30068']);
+    expect(
+      legal(asked, 'corp').map((a) => [
+        netrunner.actionKey(a, 'corp'),
+        netrunner.observedActionKey(a, 'corp', 'runner'),
+      ]),
+    ).toEqual([
+      ['choose:30066:search:no', 'choose:30066:search:no'],
+      ['choose:30066:search:yes', 'choose:30066:search:yes'],
+    ]);
+    const s = choose(asked, 'corp', 'yes');
+    const keys = legal(s, 'corp').map((a) => [
+      netrunner.actionKey(a, 'corp'),
+      netrunner.observedActionKey(a, 'corp', 'runner'),
+    ]);
+    expect(keys).toEqual([['choose:30066:pick:30072', 'choose:30066:pick:30072']]);
+    const found = choose(
+      s,
+      'corp',
+      s.context.corp.rd.find((u) => s.context.cards[u]?.code === '30072') ?? '',
+      true,
+    );
+    const line = found.context.log.find((e) => e.text.includes('reveals'));
+    expect(line?.cards[0]?.seenBy).toEqual(['corp', 'runner', 'spectator']);
   });
 });

@@ -68,14 +68,27 @@ describe('Longevity Serum', () => {
     expect(netrunner.actionKey(by(fd), 'corp')).toBe('choose:30044:shuffle:30072');
   });
 
-  it('ruling (Spoilers): the Corp, active, resolves its scoring abilities first', () => {
-    // No Runner card of the pool triggers on a score; the active player's abilities are
-    // queued first by the core, so the Longevity Serum decision is the first pending.
-    const { s } = scoreAgenda('30044', { corpIdentity: '30035' }, (g) => {
-      spawn(g, '30075', { zone: 'archives' });
+  it('ruling (Spoilers): the Corp, active, fully resolves it before any Runner ability', () => {
+    // Pantograph (a Runner card of the pool) triggers on the same score, like Spoilers.
+    let archived = '';
+    let { s } = scoreAgenda('30044', {}, (g) => {
+      archived = spawn(g, '30072', { zone: 'archives' });
+      spawn(g, '30023', { zone: 'rig' });
     });
-    expect(s.context.pauses.decisions.every((d) => d.seat === 'corp')).toBe(true);
+    const credits = s.context.runner.credits;
+    expect(decisionKind(s)).toBe('30044:trash');
+    s = choose(s, 'corp', s.context.corp.hq[0]!, true);
+    s = choose(s, 'corp', 'done');
+    expect(decisionKind(s)).toBe('30044:shuffle');
+    expect(s.context.runner.credits).toBe(credits);
+    s = choose(s, 'corp', archived, true);
+    s = choose(s, 'corp', 'done');
+    // Only now does Pantograph resolve: the Runner gains 1 and may install.
+    expect(decisionKind(s)).toBe('30023:install');
+    expect(s.context.runner.credits).toBe(credits + 1);
+    expect(s.context.corp.rd).toContain(archived);
   });
+
   it('Limit 1 per deck', () => {
     const deck = (n: number) => ({
       id: 'd',

@@ -70,8 +70,8 @@ describe('NBN: Reality Plus', () => {
   });
 
   it('ruling (Snare!): a card drawn while the Runner accesses it is no longer accessed', () => {
-    // No card of the pool tags the Runner mid-access: the tag's Reality Plus decision is
-    // arranged while the top card of R&D (an agenda) is being accessed.
+    // Arranged on an agenda (it would be stolen) while it is accessed; the Byte! test below
+    // is the pool's own case.
     let top = '';
     let s = runnerActing({ corpIdentity: '30051' }, (g) => {
       top = spawn(g, '30067', { zone: 'rd' });
@@ -107,5 +107,23 @@ describe('NBN: Reality Plus', () => {
       ['choose:30051:reward:gain', 'choose:30051:reward:gain'],
       ['choose:30051:reward:draw', 'choose:30051:reward:draw'],
     ]);
+  });
+
+  it('ruling (Snare!) with Byte!: drawing the accessed card with the reward ends the access', () => {
+    let byte = '';
+    let s = runnerActing({ corpIdentity: '30051' }, (g) => {
+      byte = spawn(g, '35050', { zone: 'rd' });
+      g.corp.credits = 10;
+      g.runner.credits = 10;
+    });
+    s = until(choose(run(s, 'rd'), 'runner', 'continue'), (x) => decisionKind(x) === '35050:pay');
+    s = until(choose(s, 'corp', 'yes'), (x) => decisionKind(x) === '30051:reward');
+    expect(s.context.runner.tags).toBe(1);
+    s = choose(s, 'corp', 'draw');
+    expect(s.context.cards[byte]?.loc.zone).toBe('hq');
+    // The access ended: the Runner is never offered to trash it.
+    s = until(s, (x) => x.context.run === null || decisionKind(x) === 'access');
+    expect(s.context.run?.breach?.current ?? null).toBeNull();
+    expect(s.context.corp.archives).not.toContain(byte);
   });
 });
