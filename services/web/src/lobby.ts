@@ -1,0 +1,268 @@
+import { createRoom, listRooms, VeilError, type RoomSummary } from '@veil/client';
+import { decksFor, type Side } from './catalog.js';
+import { h, mount } from './dom.js';
+import { absoluteLink, seatHash, watchHash } from './router.js';
+import { savedSeats, saveToken } from './storage.js';
+
+/** The lobby: create a Netrunner room, list rooms to watch or resume. */
+export function renderLobby(root: HTMLElement, base: string): () => void {
+  const sideSelect = h(
+    'select',
+    { id: 'side', 'data-testid': 'side' },
+    h('option', { value: 'corp' }, 'Corp'),
+    h('option', { value: 'runner' }, 'Runner'),
+  );
+  const deckSelect = h('select', { id: 'deck', 'data-testid': 'deck' });
+  const opponentSelect = h(
+    'select',
+    { id: 'opponent', 'data-testid': 'opponent' },
+    h('option', { value: 'bot:random' }, 'Bot (random legal moves)'),
+    h('option', { value: 'human' }, 'Another player (share a link)'),
+  );
+  const opponentDeckSelect = h('select', { id: 'opponent-deck', 'data-testid': 'opponent-deck' });
+  const spectators = h('input', { type: 'checkbox', id: 'spectators', checked: true });
+  const createButton = h(
+    'button',
+    { class: 'btn btn-primary', type: 'submit', 'data-testid': 'create-room' },
+    'Create room',
+  );
+  const created = h('div', { class: 'created', 'data-testid': 'created' });
+  const error = h('div', { class: 'error', role: 'alert', 'data-testid': 'error', hidden: true });
+  const roomList = h('div', { class: 'room-list', 'data-testid': 'room-list' }, 'Loading rooms…');
+
+  const fillDecks = () => {
+    const side = sideSelect.value as Side;
+    const other: Side = side === 'corp' ? 'runner' : 'corp';
+    mount(
+      deckSelect,
+      decksFor(side).map((d) => h('option', { value: d.id }, d.name)),
+    );
+    mount(
+      opponentDeckSelect,
+      decksFor(other).map((d) => h('option', { value: d.id }, d.name)),
+    );
+    // The intermediate tutorial pair is the server's default too.
+    for (const select of [deckSelect, opponentDeckSelect]) {
+      const intermediate = [...select.options].find((o) => o.value.endsWith('-intermediate'));
+      if (intermediate) select.value = intermediate.value;
+    }
+  };
+  sideSelect.addEventListener('change', fillDecks);
+  fillDecks();
+
+  const form = h(
+    'form',
+    { class: 'create-form', 'data-testid': 'create-form' },
+    h('label', { for: 'side' }, 'You play'),
+    sideSelect,
+    h('label', { for: 'deck' }, 'Your deck'),
+    deckSelect,
+    h('label', { for: 'opponent' }, 'Opponent'),
+    opponentSelect,
+    h('label', { for: 'opponent-deck' }, "Opponent's deck"),
+    opponentDeckSelect,
+    h('label', { for: 'spectators' }, 'Spectators'),
+    h('div', null, spectators, ' allowed to watch'),
+    h('div', { class: 'form-actions' }, createButton),
+  );
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void create();
+  });
+
+  async function create(): Promise<void> {
+    error.hidden = true;
+    createButton.disabled = true;
+    mount(created);
+    const side = sideSelect.value as Side;
+    const other: Side = side === 'corp' ? 'runner' : 'corp';
+    const opponent = opponentSelect.value;
+    const decks = { [side]: deckSelect.value, [other]: opponentDeckSelect.value };
+    try {
+      const answer = await createRoom(base, {
+        game: 'netrunner',
+        seats: {
+          [side]: { type: 'human' },
+          [other]: opponent === 'human' ? { type: 'human' } : { type: 'bot', level: 'random' },
+        },
+        options: {
+          spectators: spectators.checked,
+          gameOptions: { corpDeck: decks['corp'], runnerDeck: decks['runner'] },
+        },
+      });
+      const mine = answer.seats[side]?.token;
+      if (!mine) throw new VeilError('internal');
+      saveToken(answer.roomId, side, mine);
+      const theirs = answer.seats[other]?.token;
+      if (!theirs) {
+        location.hash = seatHash(answer.roomId, side, mine);
+        return;
+      }
+      const myLink = seatHash(answer.roomId, side, mine);
+      const theirLink = absoluteLink(seatHash(answer.roomId, other, theirs), base);
+      const share = h('input', {
+        class: 'share-link',
+        readonly: true,
+        value: theirLink,
+        'data-testid': 'share-link',
+      });
+      mount(
+        created,
+        h('p', null, `Room ${answer.roomId} is ready. Send this link to the other player:`),
+        share,
+        h(
+          'button',
+          {
+            class: 'btn',
+            type: 'button',
+            on: {
+              click: () => {
+                share.select();
+                void navigator.clipboard?.writeText(theirLink).catch(() => undefined);
+              },
+            },
+          },
+          'Copy link',
+        ),
+        h(
+          'p',
+          null,
+          h('a', { href: myLink, 'data-testid': 'my-seat-link' }, `Take your seat (${side}) →`),
+          ' · ',
+          h('a', { href: watchHash(answer.roomId) }, 'Spectator link'),
+        ),
+      );
+      void refresh();
+    } catch (e) {
+      error.textContent = `Could not create the room: ${e instanceof Error ? e.message : String(e)}`;
+      error.hidden = false;
+    } finally {
+      createButton.disabled = false;
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    try {
+      const rooms = await listRooms(base);
+      mount(roomList, roomTable(rooms));
+    } catch (e) {
+      mount(
+        roomList,
+        h('p', { class: 'muted' }, `Could not list rooms: ${e instanceof Error ? e.message : e}`),
+      );
+    }
+  }
+
+  mount(
+    root,
+    h(
+      'div',
+      { class: 'lobby', 'data-testid': 'lobby' },
+      h(
+        'header',
+        { class: 'lobby-header' },
+        h('h1', null, 'Veil'),
+        h(
+          'p',
+          { class: 'muted' },
+          'Android: Netrunner, System Gateway. Hidden information stays hidden.',
+        ),
+      ),
+      h(
+        'div',
+        { class: 'lobby-grid' },
+        h('section', { class: 'panel' }, h('h2', null, 'New game'), form, error, created),
+        h(
+          'section',
+          { class: 'panel' },
+          h(
+            'div',
+            { class: 'panel-head' },
+            h('h2', null, 'Rooms'),
+            h(
+              'button',
+              {
+                class: 'btn',
+                type: 'button',
+                'data-testid': 'refresh-rooms',
+                on: { click: () => void refresh() },
+              },
+              'Refresh',
+            ),
+          ),
+          roomList,
+        ),
+      ),
+      h(
+        'footer',
+        { class: 'muted' },
+        'Links: ',
+        h('a', { href: '/healthz' }, 'health'),
+        ' · ',
+        h('a', { href: '/metrics' }, 'metrics'),
+        ' · ',
+        h('a', { href: '/api/rooms' }, 'rooms API'),
+      ),
+    ),
+  );
+  void refresh();
+  const timer = setInterval(() => void refresh(), 5_000);
+  return () => clearInterval(timer);
+}
+
+function roomTable(rooms: readonly RoomSummary[]): HTMLElement {
+  if (rooms.length === 0) return h('p', { class: 'muted' }, 'No rooms yet.');
+  const mine = savedSeats();
+  return h(
+    'table',
+    { class: 'rooms' },
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        h('th', null, 'Room'),
+        h('th', null, 'Game'),
+        h('th', null, 'Status'),
+        h('th', null, 'Seats'),
+        h('th', null, ''),
+      ),
+    ),
+    h(
+      'tbody',
+      null,
+      rooms.map((room) =>
+        h(
+          'tr',
+          { 'data-testid': 'room-row', 'data-room-id': room.roomId },
+          h('td', { class: 'mono' }, room.roomId),
+          h('td', null, room.game),
+          h('td', null, room.status),
+          h(
+            'td',
+            null,
+            Object.entries(room.seats)
+              .map(([seat, s]) => `${seat}: ${s.type === 'bot' ? `bot (${s.level})` : 'human'}`)
+              .join(', '),
+          ),
+          h(
+            'td',
+            { class: 'row-links' },
+            (mine.get(room.roomId) ?? []).map((seat) =>
+              h(
+                'a',
+                { href: seatHash(room.roomId, seat), 'data-testid': 'resume-link' },
+                `Resume ${seat}`,
+              ),
+            ),
+            room.spectators
+              ? h('a', { href: watchHash(room.roomId), 'data-testid': 'watch-link' }, 'Watch')
+              : h('span', { class: 'muted' }, 'private'),
+          ),
+        ),
+      ),
+    ),
+  );
+}

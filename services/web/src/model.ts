@@ -1,0 +1,97 @@
+import type { NetrunnerView } from '@veil/netrunner';
+import { plainText, symbols } from './catalog.js';
+import { openWindow, sideName, windowText, type Viewer } from './labels.js';
+import type { StoredLogEntry } from './storage.js';
+
+/** What the board says at the top: the viewer decides, waits, or the game is over. */
+export interface BoardStatus {
+  readonly kind: 'deciding' | 'waiting' | 'over';
+  readonly text: string;
+}
+
+const REASONS: Record<string, string> = {
+  agenda_points: 'agenda points',
+  flatline: 'the Runner was flatlined',
+  corp_decked: 'the Corp had to draw from an empty R&D',
+  no_game: 'no game was set up',
+};
+
+export function outcomeText(outcome: NonNullable<NetrunnerView['outcome']>): {
+  readonly winner: string;
+  readonly reason: string;
+} {
+  return {
+    winner: outcome.winner ? `The ${sideName(outcome.winner)} wins` : 'Nobody wins',
+    reason: REASONS[outcome.reason] ?? outcome.reason.replace(/_/g, ' '),
+  };
+}
+
+export function boardStatus(view: NetrunnerView, viewer: Viewer): BoardStatus {
+  if (view.outcome) {
+    const { winner, reason } = outcomeText(view.outcome);
+    return { kind: 'over', text: `Game over: ${winner} (${reason}).` };
+  }
+  if (viewer !== 'spectator' && (view.legalActions?.length ?? 0) > 0) {
+    return { kind: 'deciding', text: 'Your decision.' };
+  }
+  const others = view.deciders.filter((d) => d !== viewer).map((d) => `the ${sideName(d)}`);
+  return {
+    kind: 'waiting',
+    text: others.length > 0 ? `Waiting for ${others.join(' and ')}…` : 'Waiting…',
+  };
+}
+
+/** The prompt over the buttons: the decision's public prompt, else the window, else the phase. */
+export function promptText(view: NetrunnerView): string {
+  if (view.decision) return plainText(view.decision.prompt);
+  const window = openWindow(view);
+  if (window) return windowText(view, window.kind);
+  return phaseText(view.phase);
+}
+
+/** `runnerTurn.action.run.encounter.window` → `Runner turn · action · run · encounter`. */
+export function phaseText(phase: string): string {
+  return phase
+    .split('.')
+    .filter((part) => part !== 'window')
+    .map((part) => part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())
+    .join(' · ')
+    .replace(/^./, (c) => c.toUpperCase());
+}
+
+/** The two halves of the board, the viewer's own at the bottom (the Runner's for spectators). */
+export function sidesTopBottom(viewer: Viewer): readonly ['corp' | 'runner', 'corp' | 'runner'] {
+  return viewer === 'corp' ? ['runner', 'corp'] : ['corp', 'runner'];
+}
+
+/** What a run looks like in words: `Run on R&D · encounter · ice 2 of 3`. */
+export function runText(view: NetrunnerView): string | null {
+  const run = view.run;
+  if (!run) return null;
+  const server = view.servers.find((s) => s.id === run.server);
+  const parts = [`Run on ${server?.label ?? run.server}`, run.step];
+  const count = server?.ice.length ?? 0;
+  if (run.position !== null && count > 0) {
+    parts.push(`at ice ${count - run.position} of ${count} (from the outside)`);
+  }
+  if (run.successful) parts.push('successful');
+  if (run.accessed > 0) parts.push(`${run.accessed} accessed`);
+  return parts.join(' · ');
+}
+
+/** Splits a log line so that each card title it names carries its code (hover text). */
+export function logSegments(entry: StoredLogEntry): { text: string; code?: string }[] {
+  const titles = [...new Map(entry.cards.map((c) => [c.title, c.code])).entries()].sort(
+    (a, b) => b[0].length - a[0].length,
+  );
+  if (titles.length === 0) return [{ text: symbols(entry.text) }];
+  const escaped = titles.map(([t]) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const codes = new Map(titles);
+  return entry.text
+    .split(new RegExp(`(${escaped.join('|')})`))
+    .filter((part) => part.length > 0)
+    .map((part) => {
+      const code = codes.get(part);
+      return code ? { text: part, code } : { text: symbols(part) };
+    });
+}
