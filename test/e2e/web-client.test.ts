@@ -79,27 +79,38 @@ describe.skipIf(skip)('web client in Chromium', () => {
       .waitFor(WAIT);
 
   it('creates a room against a random bot from the lobby and plays three full turns by clicking', async () => {
-    await page.goto(base());
-    await page.getByTestId('create-room').waitFor(WAIT);
-    await page.locator('[data-testid=room-list] :is(table, p)').first().waitFor(WAIT);
-
-    await page.getByTestId('side').selectOption('corp');
-    await page.getByTestId('opponent').selectOption('bot:random');
-    await page.getByTestId('create-room').click();
-    await page.locator('[data-testid=board][data-viewer=corp]').waitFor(WAIT);
-    seatUrl = page.url();
-    roomId = /#\/room\/([^/]+)\/seat\/corp\?token=/.exec(seatUrl)?.[1] ?? '';
-    expect(roomId).not.toBe('');
-    expect(await page.getByTestId('viewer-label').textContent()).toContain('Corp');
+    /** Creates a room against a `random` bot from the lobby; the page shows the Corp's board. */
+    const createFromLobby = async () => {
+      await page.goto(base());
+      await page.getByTestId('create-room').waitFor(WAIT);
+      await page.locator('[data-testid=room-list] :is(table, p)').first().waitFor(WAIT);
+      await page.getByTestId('side').selectOption('corp');
+      await page.getByTestId('opponent').selectOption('bot:random');
+      await page.getByTestId('create-room').click();
+      await page.locator('[data-testid=board][data-viewer=corp]').waitFor(WAIT);
+      seatUrl = page.url();
+      roomId = /#\/room\/([^/]+)\/seat\/corp\?token=/.exec(seatUrl)?.[1] ?? '';
+      expect(roomId).not.toBe('');
+      expect(await page.getByTestId('viewer-label').textContent()).toContain('Corp');
+    };
+    await createFromLobby();
 
     let sawCreditClick = false;
     let clicks = 0;
+    // A random bot may win before turn 7 (about 1 game in 300 with this play): a legal outcome,
+    // not a fault, so the test starts a new room then, at most twice.
+    let earlyEnds = 0;
     // Corp turns are odd: turn 7 starting means turns 1-6 (three of each side) are over.
     while (Number(await attr(page, 'data-turn')) < 7) {
-      expect(clicks, 'too many clicks for three turns').toBeLessThan(250);
+      expect(clicks, 'too many clicks for three turns').toBeLessThan(250 * (earlyEnds + 1));
       const next = page.locator('[data-testid=action]:not([disabled]), [data-testid=game-over]');
       await next.first().waitFor(WAIT);
-      expect(await page.getByTestId('game-over').count(), 'the game ended early').toBe(0);
+      if ((await page.getByTestId('game-over').count()) > 0) {
+        earlyEnds += 1;
+        expect(earlyEnds, 'every game ended before turn 7').toBeLessThan(3);
+        await createFromLobby();
+        continue;
+      }
       expect(await attr(page, 'data-status')).toBe('deciding');
       // First a credit (to check the board), then ice for the bot to run into (never rezzed,
       // so the bot is not flatlined before turn 7), else credits, else pass; picked in the
