@@ -163,6 +163,13 @@ describeWithServices('game nodes: failover after SIGKILL', () => {
       expect(replay.compared).toBeGreaterThan(1);
     }
 
+    // Snapshots follow the store's policy — creation, every 20 events, quiet pauses — not one per
+    // move: the takeover above loaded a snapshot and replayed the events after it.
+    const snapshots = await db.query<{ n: number }>(
+      'select count(*)::int as n from room_snapshots',
+    );
+    expect(snapshots.rows[0]?.n).toBeLessThan((ROOMS * ACTIONS_PER_ROOM) / 2);
+
     const takeovers = victimRooms
       .map((id) => (firstAckAfterKill.get(id) ?? NaN) - killedAt)
       .sort((a, b) => a - b);
@@ -180,5 +187,12 @@ describeWithServices('game nodes: failover after SIGKILL', () => {
       'select count(*)::int as n from rooms where lease_owner is not null',
     );
     expect(released.rows[0]?.n).toBe(0);
+    // Drained rooms leave memory snapshotted at their version: the next load replays nothing.
+    const latest = await db.query<{ id: string; version: number; snapshot: number }>(
+      `select r.id, r.version, max(s.version)::int as snapshot
+       from rooms r join room_snapshots s on s.room_id = r.id group by r.id, r.version`,
+    );
+    expect(latest.rows).toHaveLength(ROOMS);
+    for (const row of latest.rows) expect(row.snapshot, row.id).toBe(row.version);
   });
 });

@@ -1,14 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CommitItem, CommitResult } from './commit-types.js';
-import {
-  planCommits,
-  requestKey,
-  type CommittedRequest,
-  type PlannedEvent,
-  type PlannedRoomUpdate,
-  type PlannedSnapshot,
-} from './commit-plan.js';
-import { toJsonText, type StoreDatabase } from './schema.js';
+import { planCommits, requestKey, type CommitPlan, type CommittedRequest } from './commit-plan.js';
+import { JsonText, toJsonText, type StoreDatabase } from './schema.js';
 
 /** Keeps every statement of a batch well under Postgres' 65535 bind parameters. */
 export const MAX_BATCH_ITEMS = 1000;
@@ -23,7 +16,7 @@ export const MAX_BATCH_ITEMS = 1000;
  *    so it never aborts the other rooms' items;
  * 4. insert the events (the (room_id, version) primary key is the fence: a writer that went
  *    around the lock would make this insert, and so the whole batch, fail), the snapshots,
- *    and advance `rooms.version`.
+ *    and advance `rooms.version` — one statement, so one round trip.
  */
 export async function commitBatch(
   db: Kysely<StoreDatabase>,
@@ -33,57 +26,222 @@ export async function commitBatch(
   if (items.length > MAX_BATCH_ITEMS) {
     throw new RangeError(`a batch holds at most ${MAX_BATCH_ITEMS} items, got ${items.length}`);
   }
-  items.forEach(checkItem);
+  const prepared = items.map(prepareItem);
+  if (oneItemPerRoom(prepared)) return commitDistinctRooms(db, prepared);
   return db.transaction().execute(async (trx) => {
-    const versions = await lockRooms(trx, [...new Set(items.map((i) => i.roomId))]);
-    const committed = await findCommittedRequests(trx, items);
-    const plan = planCommits(items, versions, committed);
-    await insertEvents(trx, plan.events);
-    await insertSnapshots(trx, plan.snapshots);
-    await advanceRooms(trx, plan.roomUpdates);
+    const versions = await lockRooms(trx, [...new Set(prepared.map((i) => i.roomId))]);
+    const committed = await findCommittedRequests(trx, prepared);
+    const plan = planCommits(prepared, versions, committed);
+    await writePlan(trx, plan);
     return plan.results;
   });
 }
 
-function checkItem(item: CommitItem): void {
+/** Every item is of another room (what a game node sends: one command per room at a time). */
+function oneItemPerRoom(items: readonly CommitItem[]): boolean {
+  const rooms = new Set<string>();
+  for (const item of items) {
+    if (rooms.has(item.roomId)) return false;
+    rooms.add(item.roomId);
+  }
+  return true;
+}
+
+interface DistinctRoomRow {
+  ord: number;
+  /** The room's version under lock; null when the room does not exist. */
+  current: number | null;
+  /** The version and ack of this request when it is already in the log. */
+  dup_version: number | null;
+  dup_ack: unknown;
+  committed: boolean;
+}
+
+/**
+ * The same commit as the transaction below, in **one statement** (one round trip, its own
+ * implicit transaction) for the usual batch where every item is of another room:
+ *
+ * - `locked` locks the rooms in id order and reads their latest versions (a row changed since
+ *   the statement began is re-read once its writer is done);
+ * - `dup` finds requests already in the log; `planned` keeps the items that are neither
+ *   duplicates nor stale (`expected` = the locked version) — decided as `planCommits` does;
+ * - `up` advances those rooms, still conditional on the version, and the events and snapshots
+ *   are inserted **only for the rooms `up` advanced**, so an event never lands without its
+ *   version move (and the (room_id, version) primary key still fences any other writer).
+ *
+ * A request committed by another writer after this statement began is not seen by `dup`; that
+ * writer moved the room's version, though, so the item comes out as a conflict, and every
+ * conflict is looked up again afterwards (a rare second statement).
+ */
+async function commitDistinctRooms(
+  db: Kysely<StoreDatabase>,
+  items: readonly CommitItem[],
+): Promise<CommitResult[]> {
+  const input = jsonRows(
+    items.map((item, ord) => [
+      ['ord', ord],
+      ['room_id', item.roomId],
+      ['expected', item.expectedVersion],
+      ['seat', item.seat],
+      ['request_id', item.requestId],
+      ['action', item.action],
+      ['ack', item.ack ?? null],
+      ['snapshot', item.snapshot ?? null],
+      ['has_snapshot', item.snapshot !== undefined],
+      ['status', item.roomStatus ?? null],
+    ]),
+  );
+  const { rows } = await sql<DistinctRoomRow>`
+    with input as materialized (
+      select * from json_to_recordset(${input}::json) as x (
+        ord integer, room_id text, expected integer, seat text, request_id text,
+        action jsonb, ack jsonb, snapshot jsonb, has_snapshot boolean, status text)
+    ),
+    locked as (
+      select id, version from rooms
+      where id in (select room_id from input)
+      order by id
+      for no key update
+    ),
+    dup as (
+      select i.ord, e.version, e.ack
+      from input i
+      cross join lateral (
+        select version, ack from room_events
+        where room_id = i.room_id and seat = i.seat and request_id = i.request_id
+        limit 1
+      ) as e
+    ),
+    planned as (
+      select i.* from input i
+      join locked l on l.id = i.room_id and l.version = i.expected
+      where not exists (select 1 from dup d where d.ord = i.ord)
+    ),
+    up as (
+      update rooms as r
+      set version = p.expected + 1, status = coalesce(p.status, r.status), updated_at = now()
+      from planned p
+      where r.id = p.room_id and r.version = p.expected
+      returning r.id, p.expected + 1 as version, p.seat, p.request_id, p.action, p.ack,
+        p.snapshot, p.has_snapshot
+    ),
+    ev as (
+      insert into room_events (room_id, version, seat, request_id, action, ack)
+      -- json_to_recordset reads a JSON null as SQL NULL; the columns hold jsonb 'null'.
+      select id, version, seat, request_id,
+        coalesce(action, 'null'::jsonb), coalesce(ack, 'null'::jsonb)
+      from up
+    ),
+    sn as (
+      insert into room_snapshots (room_id, version, snapshot)
+      select id, version, coalesce(snapshot, 'null'::jsonb) from up where has_snapshot
+    )
+    select i.ord, l.version as current, d.version as dup_version, d.ack as dup_ack,
+      (u.id is not null) as committed
+    from input i
+    left join locked l on l.id = i.room_id
+    left join dup d on d.ord = i.ord
+    left join up u on u.id = i.room_id
+    order by i.ord`.execute(db);
+  if (rows.length !== items.length) {
+    throw new Error(`commit statement answered ${rows.length} rows for ${items.length} items`);
+  }
+  const results = rows.map((row, i): CommitResult => {
+    const item = items[i] as CommitItem;
+    if (row.dup_version !== null) {
+      return { status: 'duplicate', version: row.dup_version, ack: row.dup_ack };
+    }
+    if (row.current === null) return { status: 'not_found' };
+    if (row.committed) return { status: 'committed', version: item.expectedVersion + 1 };
+    return { status: 'conflict', currentVersion: row.current };
+  });
+  // A conflict may be this very request, committed by another writer after the statement began
+  // (a retry racing its original): a second look, in a new statement, tells. Nothing was written
+  // for these items, so answering them as duplicates is exact.
+  const conflicts = items.filter((_, i) => results[i]?.status === 'conflict');
+  if (conflicts.length > 0) {
+    const committed = await findCommittedRequests(db, conflicts);
+    items.forEach((item, i) => {
+      const earlier = committed.get(requestKey(item.roomId, item.seat, item.requestId));
+      if (earlier && results[i]?.status === 'conflict') {
+        results[i] = { status: 'duplicate', version: earlier.version, ack: earlier.ack };
+      }
+    });
+  }
+  return results;
+}
+
+/**
+ * Checks an item and serializes its JSON values once, before the transaction: an unserializable
+ * value is refused before anything is sent, not halfway through, and nothing is serialized twice.
+ */
+function prepareItem(item: CommitItem): CommitItem {
   if (!Number.isSafeInteger(item.expectedVersion) || item.expectedVersion < 0) {
     throw new RangeError(`expectedVersion must be a non-negative integer: ${item.expectedVersion}`);
   }
-  // Refuse unserializable values before the transaction, not halfway through it.
-  toJsonText(item.action, 'action');
-  if (item.snapshot !== undefined) toJsonText(item.snapshot, 'snapshot');
+  const action = JsonText.fromText(toJsonText(item.action, 'action'));
+  return item.snapshot === undefined
+    ? { ...item, action }
+    : { ...item, action, snapshot: JsonText.fromText(toJsonText(item.snapshot, 'snapshot')) };
+}
+
+/**
+ * The batch's rows travel as one JSON array parameter, unpacked in SQL with `json_to_recordset`:
+ * one parameter instead of several per item keeps every statement small to parse and plan, and
+ * both drivers send a string the same way (they disagree on JS arrays). Values are JSON text
+ * already (`JsonText` as is, the rest through `JSON.stringify`), so nothing is serialized twice.
+ */
+function jsonRows(rows: readonly (readonly [string, unknown][])[]): string {
+  const out: string[] = [];
+  for (const row of rows) {
+    const fields: string[] = [];
+    for (const [key, value] of row) fields.push(`"${key}":${toJsonText(value, key)}`);
+    out.push(`{${fields.join(',')}}`);
+  }
+  return `[${out.join(',')}]`;
 }
 
 async function lockRooms(
   trx: Transaction<StoreDatabase>,
   roomIds: readonly string[],
 ): Promise<Map<string, number>> {
-  const rows = await trx
-    .selectFrom('rooms')
-    .select(['id', 'version'])
-    .where('id', 'in', roomIds)
-    .orderBy('id')
-    // Weaker than FOR UPDATE: does not block the foreign-key checks of our own event inserts.
-    .forNoKeyUpdate()
-    .execute();
+  // Locked in id order (the sort runs below the row locks), so two batches cannot deadlock.
+  // Weaker than FOR UPDATE: does not block the foreign-key checks of our own event inserts.
+  const { rows } = await sql<{ id: string; version: number }>`
+    select id, version from rooms
+    where id in (select value from json_array_elements_text(${JSON.stringify(roomIds)}::json))
+    order by id
+    for no key update`.execute(trx);
   return new Map(rows.map((r) => [r.id, r.version]));
 }
 
 async function findCommittedRequests(
-  trx: Transaction<StoreDatabase>,
+  trx: Kysely<StoreDatabase>,
   items: readonly CommitItem[],
 ): Promise<Map<string, CommittedRequest>> {
-  const rows = await trx
-    .selectFrom('room_events')
-    .select(['room_id', 'seat', 'request_id', 'version', 'ack'])
-    .where((eb) =>
-      eb(
-        eb.refTuple('room_id', 'seat', 'request_id'),
-        'in',
-        items.map((i) => eb.tuple(i.roomId, i.seat, i.requestId)),
-      ),
-    )
-    .execute();
+  const keys = jsonRows(
+    items.map((i) => [
+      ['room_id', i.roomId],
+      ['seat', i.seat],
+      ['request_id', i.requestId],
+    ]),
+  );
+  const { rows } = await sql<{
+    room_id: string;
+    seat: string;
+    request_id: string;
+    version: number;
+    ack: unknown;
+  }>`
+    select k.room_id, k.seat, k.request_id, e.version, e.ack
+    from json_to_recordset(${keys}::json) as k (room_id text, seat text, request_id text)
+    -- One index probe per key (room_events_request_key), whatever the planner thinks of the
+    -- table's size: a LATERAL subquery with LIMIT is never turned into a hash join over it.
+    cross join lateral (
+      select version, ack from room_events
+      where room_id = k.room_id and seat = k.seat and request_id = k.request_id
+      limit 1
+    ) as e`.execute(trx);
   return new Map(
     rows.map((r) => [
       requestKey(r.room_id, r.seat, r.request_id),
@@ -92,61 +250,67 @@ async function findCommittedRequests(
   );
 }
 
-async function insertEvents(
-  trx: Transaction<StoreDatabase>,
-  events: readonly PlannedEvent[],
-): Promise<void> {
+/**
+ * Writes the plan in one statement: the events, the snapshots and the rooms' new versions (still
+ * conditional on the version read under lock). Data-modifying CTEs all run, whether referenced or
+ * not, and any failure (the (room_id, version) primary key of a writer that went around the lock,
+ * say) fails the statement and so the whole batch.
+ */
+async function writePlan(trx: Transaction<StoreDatabase>, plan: CommitPlan): Promise<void> {
+  const { events, snapshots, roomUpdates } = plan;
   if (events.length === 0) return;
-  await trx
-    .insertInto('room_events')
-    .values(
-      events.map((e) => ({
-        room_id: e.roomId,
-        version: e.version,
-        seat: e.seat,
-        request_id: e.requestId,
-        action: toJsonText(e.action, 'action'),
-        ack: toJsonText(e.ack, 'ack'),
-      })),
-    )
-    .execute();
-}
-
-async function insertSnapshots(
-  trx: Transaction<StoreDatabase>,
-  snapshots: readonly PlannedSnapshot[],
-): Promise<void> {
-  if (snapshots.length === 0) return;
-  await trx
-    .insertInto('room_snapshots')
-    .values(
-      snapshots.map((s) => ({
-        room_id: s.roomId,
-        version: s.version,
-        snapshot: toJsonText(s.snapshot, 'snapshot'),
-      })),
-    )
-    .execute();
-}
-
-/** One UPDATE for all rooms of the batch, still conditional on the version read under lock. */
-async function advanceRooms(
-  trx: Transaction<StoreDatabase>,
-  updates: readonly PlannedRoomUpdate[],
-): Promise<void> {
-  if (updates.length === 0) return;
-  const values = updates.map(
-    (u) =>
-      sql`(${u.roomId}::text, ${u.fromVersion}::integer, ${u.toVersion}::integer, ${u.status}::text)`,
+  const eventRows = jsonRows(
+    events.map((e) => [
+      ['room_id', e.roomId],
+      ['version', e.version],
+      ['seat', e.seat],
+      ['request_id', e.requestId],
+      ['action', e.action],
+      ['ack', e.ack],
+    ]),
   );
-  const { rows } = await sql<{ id: string }>`
-    update rooms as r
-    set version = v.to_version, status = coalesce(v.status, r.status), updated_at = now()
-    from (values ${sql.join(values)}) as v (id, from_version, to_version, status)
-    where r.id = v.id and r.version = v.from_version
-    returning r.id`.execute(trx);
-  if (rows.length !== updates.length) {
+  const snapshotRows = jsonRows(
+    snapshots.map((sn) => [
+      ['room_id', sn.roomId],
+      ['version', sn.version],
+      ['snapshot', sn.snapshot],
+    ]),
+  );
+  const updateRows = jsonRows(
+    roomUpdates.map((u) => [
+      ['id', u.roomId],
+      ['from_version', u.fromVersion],
+      ['to_version', u.toVersion],
+      ['status', u.status],
+    ]),
+  );
+  const { rows } = await sql<{ updated: number }>`
+    with ev as (
+      insert into room_events (room_id, version, seat, request_id, action, ack)
+      -- json_to_recordset reads a JSON null as SQL NULL; the columns hold jsonb 'null'.
+      select room_id, version, seat, request_id,
+        coalesce(action, 'null'::jsonb), coalesce(ack, 'null'::jsonb)
+      from json_to_recordset(${eventRows}::json)
+        as x (room_id text, version integer, seat text, request_id text, action jsonb, ack jsonb)
+    ),
+    sn as (
+      insert into room_snapshots (room_id, version, snapshot)
+      select room_id, version, coalesce(snapshot, 'null'::jsonb)
+      from json_to_recordset(${snapshotRows}::json)
+        as x (room_id text, version integer, snapshot jsonb)
+    ),
+    up as (
+      update rooms as r
+      set version = v.to_version, status = coalesce(v.status, r.status), updated_at = now()
+      from json_to_recordset(${updateRows}::json)
+        as v (id text, from_version integer, to_version integer, status text)
+      where r.id = v.id and r.version = v.from_version
+      returning r.id
+    )
+    select count(*)::integer as updated from up`.execute(trx);
+  const updated = rows[0]?.updated ?? 0;
+  if (updated !== roomUpdates.length) {
     // Cannot happen while the rows are locked; if it does, commit nothing.
-    throw new Error(`room versions moved under lock (${rows.length}/${updates.length} updated)`);
+    throw new Error(`room versions moved under lock (${updated}/${roomUpdates.length} updated)`);
   }
 }

@@ -11,7 +11,10 @@ export interface CommitItem {
   action: unknown;
   /** The acknowledgement to give again if this request is repeated (defaults to null). */
   ack?: unknown;
-  /** The persisted snapshot after this event, stored at version + 1 in the same transaction. */
+  /**
+   * The persisted snapshot after this event, stored at version + 1 in the same transaction
+   * (any JSON value, or a `JsonText` the caller already serialized).
+   */
   snapshot?: unknown;
   /** A room status to set in the same transaction (e.g. `finished` with the final event). */
   roomStatus?: RoomStatus;

@@ -32,10 +32,13 @@ export {
   type StoredSeat,
   type StoredSnapshot,
 } from './room-types.js';
-export type { StoreDatabase } from './schema.js';
+export { JsonText, type StoreDatabase } from './schema.js';
 export {
+  DEFAULT_QUIET_SNAPSHOT_MS,
   DEFAULT_SNAPSHOT_INTERVAL,
+  quietSnapshotReason,
   snapshotReason,
+  type QuietPoint,
   type SnapshotPoint,
   type SnapshotReason,
 } from './snapshot-policy.js';

@@ -75,27 +75,31 @@ export class KyselyRoomStore implements RoomStore {
 
   async saveSnapshot(roomId: string, version: number, snapshot: unknown): Promise<boolean> {
     const text = toJsonText(snapshot, 'snapshot');
-    const room = await this.#db
-      .selectFrom('rooms')
-      .select('version')
-      .where('id', '=', roomId)
-      .executeTakeFirst();
-    if (!room) throw new StoreError('room_not_found', `room ${roomId} does not exist`);
-    // rooms.version only moves forward, and only once its event is committed, so a snapshot
-    // at or below it can never describe an uncommitted state.
-    if (!Number.isSafeInteger(version) || version < 0 || version > room.version) {
+    if (!Number.isSafeInteger(version) || version < 0) {
+      throw new StoreError('version_not_committed', `room ${roomId} has no version ${version}`);
+    }
+    // One statement in the usual case. rooms.version only moves forward, and only once its event
+    // is committed, so a snapshot at or below it can never describe an uncommitted state.
+    const { rows } = await sql<{ room_version: number; inserted: boolean }>`
+      with room as (select version from rooms where id = ${roomId}),
+      ins as (
+        insert into room_snapshots (room_id, version, snapshot)
+        select ${roomId}::text, ${version}::integer, ${text}::jsonb from room
+        where room.version >= ${version}::integer
+        on conflict (room_id, version) do nothing
+        returning 1)
+      select room.version as room_version, exists (select 1 from ins) as inserted from room`.execute(
+      this.#db,
+    );
+    const row = rows[0];
+    if (!row) throw new StoreError('room_not_found', `room ${roomId} does not exist`);
+    if (row.room_version < version) {
       throw new StoreError(
         'version_not_committed',
-        `room ${roomId} has no committed version ${version} (current ${room.version})`,
+        `room ${roomId} has no committed version ${version} (current ${row.room_version})`,
       );
     }
-    const inserted = await this.#db
-      .insertInto('room_snapshots')
-      .values({ room_id: roomId, version, snapshot: text })
-      .onConflict((oc) => oc.columns(['room_id', 'version']).doNothing())
-      .returning('version')
-      .executeTakeFirst();
-    return inserted !== undefined;
+    return row.inserted;
   }
 
   load(roomId: string): Promise<LoadedRoom | null> {
@@ -141,6 +145,14 @@ export class KyselyRoomStore implements RoomStore {
 
   renewLease(roomId: string, owner: string, ttlMs: number): Promise<RenewLeaseResult> {
     return leases.renewLease(this.#db, roomId, owner, ttlMs);
+  }
+
+  renewLeases(
+    roomIds: readonly string[],
+    owner: string,
+    ttlMs: number,
+  ): Promise<Map<string, RenewLeaseResult>> {
+    return leases.renewLeases(this.#db, roomIds, owner, ttlMs);
   }
 
   releaseLease(roomId: string, owner: string): Promise<boolean> {

@@ -53,6 +53,39 @@ export async function renewLease(
     : { status: 'lost' };
 }
 
+/**
+ * `renewLease` for many rooms in one statement (a node renews all of its rooms together). The
+ * rows are locked in id order first, as `commitBatch` locks them, so a renewal and a commit over
+ * the same rooms can never deadlock.
+ */
+export async function renewLeases(
+  db: Kysely<StoreDatabase>,
+  roomIds: readonly string[],
+  owner: string,
+  ttlMs: number,
+): Promise<Map<string, RenewLeaseResult>> {
+  const until = leaseEnd(ttlMs);
+  if (roomIds.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; lease_until: Date }>`
+    with held as (
+      select id from rooms
+      where id in (select value from json_array_elements_text(${JSON.stringify(roomIds)}::json))
+        and lease_owner = ${owner} and lease_until > now()
+      order by id
+      for no key update
+    )
+    update rooms as r set lease_until = ${until}
+    from held where r.id = held.id
+    returning r.id, r.lease_until`.execute(db);
+  const renewed = new Map(rows.map((r) => [r.id, r.lease_until]));
+  return new Map(
+    roomIds.map((id): [string, RenewLeaseResult] => {
+      const leaseUntil = renewed.get(id);
+      return [id, leaseUntil ? { status: 'renewed', leaseUntil } : { status: 'lost' }];
+    }),
+  );
+}
+
 export async function releaseLease(
   db: Kysely<StoreDatabase>,
   roomId: string,

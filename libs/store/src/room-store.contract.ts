@@ -6,6 +6,7 @@ import { storeMigrations } from './migrations.js';
 import type { RoomStore } from './room-store.js';
 import type { NewRoom, RoomStatus } from './room-types.js';
 import { snapshotReason } from './snapshot-policy.js';
+import { JsonText } from './schema.js';
 
 // The behaviour every RoomStore must have, written once and run unchanged against each dialect:
 // PGlite in memory and on disk (libs/store) and a real Postgres server (test/integration).
@@ -392,6 +393,36 @@ export function describeRoomStoreContract(
         expect(loaded?.events.map((e) => e.version)).toEqual([7]);
       });
 
+      it('a snapshot saved after the fact (a quiet room) only moves where the replay starts', async () => {
+        const id = await createdRoom();
+        await appendMany(id, 4);
+        const before = await store().load(id);
+        expect(await store().saveSnapshot(id, 4, { at: 4 })).toBe(true);
+        // An older one arriving late (or twice) does not move load back.
+        expect(await store().saveSnapshot(id, 2, { at: 2 })).toBe(true);
+        expect(await store().saveSnapshot(id, 4, { at: 'again' })).toBe(false);
+        const after = await store().load(id);
+        expect(after?.room.version).toBe(4);
+        expect(after?.snapshot).toMatchObject({ version: 4, snapshot: { at: 4 } });
+        expect(after?.events).toEqual([]);
+        // The log itself is untouched: every event is still there, once.
+        expect(before?.events.map((e) => e.version)).toEqual([1, 2, 3, 4]);
+        await appendMany(id, 1, 4);
+        expect((await store().load(id))?.events.map((e) => e.version)).toEqual([5]);
+      });
+
+      it('stores a snapshot the caller already serialized (JsonText) as that JSON', async () => {
+        const id = await createdRoom();
+        const text = JsonText.of({ at: 1, list: [1, 'two', null] });
+        await store().appendEvent(event(id, 0, { snapshot: text }));
+        expect(await store().saveSnapshot(id, 1, JsonText.of({ other: true }))).toBe(false);
+        const loaded = await store().load(id);
+        expect(loaded?.snapshot).toMatchObject({
+          version: 1,
+          snapshot: { at: 1, list: [1, 'two', null] },
+        });
+      });
+
       it('refuses a snapshot of a version not yet committed, or of no room', async () => {
         const id = await createdRoom();
         await expect(store().saveSnapshot(id, 1, {})).rejects.toMatchObject({
@@ -409,7 +440,7 @@ export function describeRoomStoreContract(
         for (let v = 0; v < 13; v++) {
           const version = v + 1;
           const due = snapshotReason(
-            { version, lastSnapshotVersion: lastSnapshot, waitingOnHumans: false, finished: false },
+            { version, lastSnapshotVersion: lastSnapshot, finished: false },
             interval,
           );
           const item = event(id, v, due ? { snapshot: { at: version } } : {});
@@ -453,6 +484,29 @@ export function describeRoomStoreContract(
         });
         expect(await store().renewLease(id, 'node-a', LONG)).toEqual({ status: 'lost' });
         expect((await store().claimLease(id, 'node-b', LONG)).status).toBe('claimed');
+      });
+
+      it('renews many leases in one call: only those the owner still holds', async () => {
+        const [mine, theirs, released, expired] = await Promise.all(
+          [1, 2, 3, 4].map(() => createdRoom()),
+        );
+        await store().claimLease(mine as string, 'node-a', LONG);
+        await store().claimLease(theirs as string, 'node-b', LONG);
+        await store().claimLease(released as string, 'node-a', LONG);
+        await store().releaseLease(released as string, 'node-a');
+        await store().claimLease(expired as string, 'node-a', 20);
+        await eventually(
+          'expired',
+          async () => (await store().leaseState(expired as string))?.expired === true,
+        );
+        const ids = [mine, theirs, released, expired, 'no-such-room'] as string[];
+        const results = await store().renewLeases(ids, 'node-a', LONG);
+        expect([...results.keys()]).toEqual(ids);
+        expect(results.get(mine as string)?.status).toBe('renewed');
+        for (const id of ids.slice(1)) expect(results.get(id)).toEqual({ status: 'lost' });
+        expect(await store().leaseState(theirs as string)).toMatchObject({ owner: 'node-b' });
+        expect(await store().renewLeases([], 'node-a', LONG)).toEqual(new Map());
+        await expect(store().renewLeases(ids, 'node-a', 0)).rejects.toThrow(RangeError);
       });
 
       it('lets another owner take an expired lease, and the old owner loses it', async () => {

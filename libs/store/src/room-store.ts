@@ -46,6 +46,16 @@ export interface RoomStore {
   /** Extends the lease only while `owner` still holds it unexpired. */
   renewLease(roomId: string, owner: string, ttlMs: number): Promise<RenewLeaseResult>;
 
+  /**
+   * `renewLease` for many rooms in one statement (a node renews all of its rooms at once): one
+   * result per room id given.
+   */
+  renewLeases(
+    roomIds: readonly string[],
+    owner: string,
+    ttlMs: number,
+  ): Promise<Map<string, RenewLeaseResult>>;
+
   /** Gives the lease up; false if `owner` did not hold it. */
   releaseLease(roomId: string, owner: string): Promise<boolean>;
 

@@ -48,8 +48,31 @@ export interface StoreDatabase {
   room_snapshots: RoomSnapshotsTable;
 }
 
+/**
+ * A value already serialized to JSON by the caller (e.g. a game snapshot the node serialized once
+ * for its own use): stored as this text, not serialized again. Build it with `jsonText`.
+ */
+export class JsonText {
+  private constructor(readonly text: string) {}
+
+  /** Wraps `JSON.stringify(value)`; throws when the value has no JSON form. */
+  static of(value: unknown, what = 'value'): JsonText {
+    return new JsonText(toJsonText(value, what));
+  }
+
+  /** Trusts `text` to be one valid JSON value (Postgres checks it again on insert). */
+  static fromText(text: string): JsonText {
+    return new JsonText(text);
+  }
+
+  toJSON(): unknown {
+    return JSON.parse(this.text) as unknown;
+  }
+}
+
 /** JSON text for a jsonb parameter; refuses values JSON cannot represent (e.g. undefined). */
 export function toJsonText(value: unknown, what: string): string {
+  if (value instanceof JsonText) return value.text;
   const text = JSON.stringify(value);
   if (text === undefined) throw new TypeError(`${what} is not JSON-serializable`);
   return text;

@@ -1,13 +1,18 @@
-/** Why a snapshot is due, or null when replaying from the previous one is cheap enough. */
-export type SnapshotReason = 'creation' | 'end' | 'waiting_on_humans' | 'interval';
+/**
+ * Why a snapshot is due, or null when replaying from the previous one is cheap enough.
+ *
+ * - `creation`, `end`, `interval`: decided when an event commits, and written in the same
+ *   transaction as that event (`snapshotReason`).
+ * - `quiet`: the room has gone quiet waiting on a human (no action for a while), or it is being
+ *   unloaded (idle, drain); written on its own, after the fact (`quietSnapshotReason`).
+ */
+export type SnapshotReason = 'creation' | 'end' | 'interval' | 'quiet';
 
 export interface SnapshotPoint {
   /** The version just committed (0 at creation). */
   version: number;
   /** Version of the latest stored snapshot, or null if none yet. */
   lastSnapshotVersion: number | null;
-  /** The game now waits on at least one human seat (a pause that may last long). */
-  waitingOnHumans: boolean;
   /** The game is over. */
   finished: boolean;
 }
@@ -16,22 +21,63 @@ export interface SnapshotPoint {
 export const DEFAULT_SNAPSHOT_INTERVAL = 20;
 
 /**
- * The snapshot policy (DESIGN §5): at creation, at the end, whenever the game waits on humans
- * (a reload there needs no replay, and human think time hides the write), and otherwise every
- * `interval` events so that a takeover replays a bounded tail.
+ * How long a room waiting on a human must see no action before its current state is
+ * snapshotted (the "pause that waits on humans" of DESIGN §5).
+ */
+export const DEFAULT_QUIET_SNAPSHOT_MS = 2_000;
+
+/**
+ * The snapshot policy (DESIGN §5), part one, at commit time: at creation, at the end, and
+ * otherwise every `interval` events so that a takeover replays a bounded tail. These snapshots
+ * travel in the event's own transaction.
+ *
+ * "When waiting on humans" is deliberately *not* decided here: nearly every state of a card game
+ * with human seats waits on a human, so snapshotting each of them would write the whole state
+ * with every move. A pause is recognised when it happens instead — the room goes quiet — see
+ * `quietSnapshotReason`. Either way a load is the latest snapshot plus a replay of the events
+ * after it, so where snapshots fall changes only how long a replay is, never its result.
  */
 export function snapshotReason(
   point: SnapshotPoint,
   interval: number = DEFAULT_SNAPSHOT_INTERVAL,
 ): SnapshotReason | null {
-  if (!Number.isSafeInteger(interval) || interval < 1) {
-    throw new RangeError(`snapshot interval must be a positive integer: ${interval}`);
-  }
+  checkInterval(interval);
   const last = point.lastSnapshotVersion;
   if (last !== null && last >= point.version) return null;
   if (point.version === 0) return 'creation';
   if (point.finished) return 'end';
-  if (point.waitingOnHumans) return 'waiting_on_humans';
   if (last === null || point.version - last >= interval) return 'interval';
   return null;
+}
+
+export interface QuietPoint {
+  /** The room's committed version now. */
+  version: number;
+  /** Version of the latest stored snapshot, or null if none yet. */
+  lastSnapshotVersion: number | null;
+  /** The game now waits on at least one human seat. */
+  waitingOnHumans: boolean;
+  /**
+   * The room is leaving this node's memory (idle unload, drain): the next load should not have
+   * to replay what this node already computed, whoever the room waits on.
+   */
+  unloading: boolean;
+}
+
+/**
+ * The snapshot policy, part two: when a room goes quiet — no action for a while
+ * (`DEFAULT_QUIET_SNAPSHOT_MS`) while it waits on a human — or is unloaded, its current state is
+ * snapshotted unless one is already stored at that version. A human's think time hides the
+ * write, and a room that is reloaded after a pause then starts without a replay.
+ */
+export function quietSnapshotReason(point: QuietPoint): 'quiet' | null {
+  const last = point.lastSnapshotVersion;
+  if (last !== null && last >= point.version) return null;
+  return point.waitingOnHumans || point.unloading ? 'quiet' : null;
+}
+
+function checkInterval(interval: number): void {
+  if (!Number.isSafeInteger(interval) || interval < 1) {
+    throw new RangeError(`snapshot interval must be a positive integer: ${interval}`);
+  }
 }

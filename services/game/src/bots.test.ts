@@ -42,7 +42,9 @@ describe('bot seats', () => {
       store,
       bus: broker.connect(),
       games,
-      bots: { timeoutMs: 50, attempts: 3 },
+      // Long enough that a loaded machine does not time out an answered request, short enough
+      // that the lost-answer test does not wait long.
+      bots: { timeoutMs: 250, attempts: 3 },
       logger: createLogger({}, 'debug', (line) => lines.push(line)),
     });
     return { node, lines };
@@ -106,21 +108,25 @@ describe('bot seats', () => {
       },
       { queue: AI_QUEUE_GROUP },
     );
-    await createParlorRoom(client, 'bot-room-3', { seats: botSeats });
-    const { version } = await loadRoomState(store, games, 'bot-room-3');
-    await playFirstLegal(client, 'bot-room-3', 'hand-over', ['end']);
-    await eventually(
-      async () => (await loadRoomState(store, games, 'bot-room-3')).version > version + 1,
-    );
-    const failed = lines.filter((l) => l.includes('bot request failed'));
-    expect(failed).toHaveLength(1);
-    expect(JSON.parse(failed[0] as string)).toMatchObject({
-      attempt: 1,
-      error: { code: 'timeout' },
-    });
-    expect(lines.some((l) => l.includes('bot fallback'))).toBe(false);
-    await worker.unsubscribe();
-    await node.stop();
+    try {
+      await createParlorRoom(client, 'bot-room-3', { seats: botSeats });
+      const { version } = await loadRoomState(store, games, 'bot-room-3');
+      await playFirstLegal(client, 'bot-room-3', 'hand-over', ['end']);
+      await eventually(
+        async () => (await loadRoomState(store, games, 'bot-room-3')).version > version + 1,
+      );
+      const failed = lines.filter((l) => l.includes('bot request failed'));
+      expect(failed).toHaveLength(1);
+      expect(JSON.parse(failed[0] as string)).toMatchObject({
+        attempt: 1,
+        error: { code: 'timeout' },
+      });
+      expect(lines.some((l) => l.includes('bot fallback'))).toBe(false);
+    } finally {
+      // Gone even when an expectation failed, or it would answer the next test's requests.
+      await worker.unsubscribe();
+      await node.stop();
+    }
   });
 
   it('falls back to a seeded random legal move after three failed requests, and logs it', async () => {

@@ -66,4 +66,26 @@ describe('CommitBatcher', () => {
     expect(results.filter((r) => r.status === 'committed')).toHaveLength(25);
     expect(Math.max(...batches)).toBeLessThanOrEqual(10);
   });
+
+  it('keeps a room in one batch in flight at a time, in order, with batches in parallel', async () => {
+    const batcher = new CommitBatcher(store, { windowMs: 1, maxItems: 1, concurrency: 4 });
+    batches.length = 0;
+    // Room 30 three times in a row (each on the version the previous one makes), room 31 once:
+    // one item per batch, several batches in flight, yet room 30's stay in order.
+    // (Rooms 30 and 31 are at version 1 after the first test.)
+    const results = await Promise.all([
+      batcher.commit(item(30, 1, 'o1')),
+      batcher.commit(item(30, 2, 'o2')),
+      batcher.commit(item(31, 1, 'o1')),
+      batcher.commit(item(30, 3, 'o3')),
+    ]);
+    expect(results).toEqual([
+      { status: 'committed', version: 2 },
+      { status: 'committed', version: 3 },
+      { status: 'committed', version: 2 },
+      { status: 'committed', version: 4 },
+    ]);
+    expect(batches).toEqual([1, 1, 1, 1]);
+    await batcher.settled();
+  });
 });

@@ -1,5 +1,5 @@
 import type { Bus, InProcessBroker } from '@veil/bus';
-import { snapshotBytes } from '@veil/engine';
+import { canonicalJson, persistGame, snapshotBytes } from '@veil/engine';
 import { parlor } from '@veil/engine/fixture';
 import { ROOMS_CREATE_SUBJECT, type ViewPublication } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
@@ -43,6 +43,15 @@ describe('game node (in-process bus, PGlite)', () => {
   async function storedBytes(roomId: string): Promise<{ version: number; bytes: string }> {
     const loaded = await loadRoomState(store, games, roomId);
     return { version: loaded.version, bytes: snapshotBytes(loaded.snapshot) };
+  }
+
+  /**
+   * The stored state with object keys sorted: jsonb keeps values but not key order, so a state
+   * loaded from a later snapshot and one replayed from an earlier one compare in this form.
+   */
+  async function storedCanonical(roomId: string): Promise<{ version: number; bytes: string }> {
+    const loaded = await loadRoomState(store, games, roomId);
+    return { version: loaded.version, bytes: canonicalJson(persistGame(loaded.snapshot)) };
   }
 
   // One PGlite for the file (it takes seconds to start); every test uses its own rooms.
@@ -251,6 +260,12 @@ describe('game node (in-process bus, PGlite)', () => {
             return { status: 'lost' as const };
           };
         }
+        if (key === 'renewLeases') {
+          return async (ids: readonly string[]) => {
+            renewals += 1;
+            return new Map(ids.map((id) => [id, { status: 'lost' as const }]));
+          };
+        }
         const value = Reflect.get(target, key) as unknown;
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -296,6 +311,49 @@ describe('game node (in-process bus, PGlite)', () => {
     await first.drain();
     expect(await acting).toEqual({ ok: true, version: 1 });
     expect((await store.leaseState('room-g'))?.owner).toBeNull();
+  });
+
+  it('snapshots a room when it goes quiet or is drained, not with every move', async () => {
+    const started = await startGameNode({
+      nodeId: 'n-quiet',
+      store,
+      bus: broker.connect(),
+      games,
+      quietSnapshotMs: 60_000, // never quiet during this test
+    });
+    nodes.push(started);
+    await createParlorRoom(client, 'room-q');
+    for (let i = 0; i < 3; i += 1) await playFirstLegal(client, 'room-q', `q-${i}`);
+    // Every move waits on a human here, yet none was snapshotted: the log carries them.
+    let loaded = await store.load('room-q');
+    expect(loaded?.snapshot.version).toBe(0);
+    expect(loaded?.events.map((e) => e.version)).toEqual([1, 2, 3]);
+    const before = await storedCanonical('room-q');
+    await started.drain();
+    // Drained: the room left memory snapshotted at its version, and loads to the same bytes.
+    loaded = await store.load('room-q');
+    expect(loaded?.snapshot.version).toBe(3);
+    expect(loaded?.events).toEqual([]);
+    expect(await storedCanonical('room-q')).toEqual(before);
+  });
+
+  it('snapshots a room that went quiet waiting on a human, at its current version', async () => {
+    const started = await startGameNode({
+      nodeId: 'n-quiet-2',
+      store,
+      bus: broker.connect(),
+      games,
+      quietSnapshotMs: 20,
+    });
+    nodes.push(started);
+    await createParlorRoom(client, 'room-r');
+    for (let i = 0; i < 2; i += 1) await playFirstLegal(client, 'room-r', `r-${i}`);
+    const before = await storedCanonical('room-r');
+    await eventually(async () => (await store.load('room-r'))?.snapshot.version === 2);
+    expect(await storedCanonical('room-r')).toEqual(before);
+    // The room carries on from there.
+    const played = await playFirstLegal(client, 'room-r', 'r-after');
+    expect(played?.reply).toEqual({ ok: true, version: 3 });
   });
 
   it('commits a standing policy as an event, shown only to its seat', async () => {

@@ -10,14 +10,18 @@ import {
   type CreateRoomCommandReply,
   type PlaceReply,
 } from '@veil/protocol';
-import { DEFAULT_SNAPSHOT_INTERVAL, type RoomStore } from '@veil/store';
+import { DEFAULT_QUIET_SNAPSHOT_MS, DEFAULT_SNAPSHOT_INTERVAL, type RoomStore } from '@veil/store';
 import type { BotMoveOptions } from './bot-moves.js';
 import { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
 import { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';
 import { silentLogger, type Logger } from '@veil/log';
 import { createRoom } from './room-creation.js';
+import { Limiter } from './limiter.js';
 import { RoomLoadError } from './room-loading.js';
 import { RoomRunner, type UnloadReason } from './room-runner.js';
+
+/** Leases renewed per statement. */
+const RENEW_CHUNK = 1_000;
 
 export interface GameNodeOptions {
   /** This node's id, as it appears in room leases. */
@@ -34,6 +38,12 @@ export interface GameNodeOptions {
   readonly bots?: BotMoveOptions;
   /** Events between interval snapshots (default: the store's, 20). */
   readonly snapshotInterval?: number;
+  /**
+   * A room that waits on a human and has seen no action for this long is snapshotted (default:
+   * the store's, 2 s); rooms unloaded idle or drained are snapshotted too. See the store's
+   * snapshot policy.
+   */
+  readonly quietSnapshotMs?: number;
   readonly logger?: Logger;
 }
 
@@ -84,6 +94,8 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     logger,
     bots: options.bots ?? {},
     snapshotInterval: options.snapshotInterval ?? DEFAULT_SNAPSHOT_INTERVAL,
+    quietSnapshotMs: options.quietSnapshotMs ?? DEFAULT_QUIET_SNAPSHOT_MS,
+    snapshotWrites: new Limiter(2),
     // Fenced or failed rooms are let go without releasing: the lease is someone else's, or
     // will be after it expires; `releaseLease` only acts while this node holds it anyway.
     unload: (roomId: string, reason: string) => void unload(roomId, reason as UnloadReason, true),
@@ -157,21 +169,33 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     bus.subscribe(ROOMS_CREATE_SUBJECT, onCreate, { queue: GAME_NODES_QUEUE_GROUP }),
   ]);
 
-  // Renewal keeps the rooms; a lost lease means another node may already run the room.
+  // Renewal keeps the rooms; a lost lease means another node may already run the room. All of
+  // the node's rooms are renewed in one statement per chunk: one query per room every few
+  // seconds would crowd the commits out of the connection pool.
+  const renewAll = async (): Promise<void> => {
+    const ids = [...runners].filter(([, runner]) => !runner.isClosing).map(([id]) => id);
+    for (let i = 0; i < ids.length; i += RENEW_CHUNK) {
+      const chunk = ids.slice(i, i + RENEW_CHUNK);
+      let results;
+      try {
+        results = await store.renewLeases(chunk, nodeId, leaseTtlMs);
+      } catch (error) {
+        logger.warn('lease renewal failed', { rooms: chunk.length, error });
+        continue;
+      }
+      for (const [roomId, result] of results) {
+        if (result.status !== 'lost') continue;
+        logger.warn('lease lost', { roomId });
+        void unload(roomId, 'lease_lost', false);
+      }
+    }
+  };
+  let renewing: Promise<void> | null = null;
   const renewal = setInterval(
     () => {
-      for (const [roomId, runner] of runners) {
-        if (runner.isClosing) continue;
-        store.renewLease(roomId, nodeId, leaseTtlMs).then(
-          (result) => {
-            if (result.status === 'lost') {
-              logger.warn('lease lost', { roomId });
-              void unload(roomId, 'lease_lost', false);
-            }
-          },
-          (error: unknown) => logger.warn('lease renewal failed', { roomId, error }),
-        );
-      }
+      renewing ??= renewAll().finally(() => {
+        renewing = null;
+      });
     },
     Math.max(1, Math.floor(leaseTtlMs / 3)),
   );

@@ -16,6 +16,7 @@ import type { RoomRecord } from '@veil/store';
  */
 export interface RoomLifecycleContext {
   readonly roomId: string;
+  readonly load: RoomLifecycleInput['load'];
   readonly record: RoomRecord | null;
   readonly game: RegisteredGame | null;
   readonly snapshot: GameSnapshot<unknown> | null;
@@ -34,6 +35,8 @@ export type RoomLifecycleEvent =
 
 export interface RoomLifecycleInput {
   readonly roomId: string;
+  /** Loads the room (snapshot + replay); kept out of the machine so one machine serves all. */
+  readonly load: (roomId: string) => Promise<LoadedRoom>;
 }
 
 /** What loading yields, with whether the game is already over or the room abandoned. */
@@ -41,7 +44,13 @@ export interface LoadedRoom extends LoadedRoomState {
   readonly over: boolean;
 }
 
-export function createRoomLifecycle(load: (roomId: string) => Promise<LoadedRoom>) {
+/**
+ * The machine, built once: every room's actor runs this same definition (a machine per room would
+ * cost every live room a copy of the whole chart), and gets its loader through `input`.
+ */
+export const roomLifecycleMachine = createRoomLifecycle();
+
+function createRoomLifecycle() {
   return setup({
     types: {
       context: {} as RoomLifecycleContext,
@@ -49,7 +58,9 @@ export function createRoomLifecycle(load: (roomId: string) => Promise<LoadedRoom
       input: {} as RoomLifecycleInput,
     },
     actors: {
-      loadRoom: fromPromise<LoadedRoom, { roomId: string }>(({ input }) => load(input.roomId)),
+      loadRoom: fromPromise<LoadedRoom, RoomLifecycleInput>(({ input }) =>
+        input.load(input.roomId),
+      ),
     },
     guards: {
       loadedGameIsOver: (_, loaded: LoadedRoom) => loaded.over,
@@ -71,6 +82,7 @@ export function createRoomLifecycle(load: (roomId: string) => Promise<LoadedRoom
     id: 'room',
     context: ({ input }) => ({
       roomId: input.roomId,
+      load: input.load,
       record: null,
       game: null,
       snapshot: null,
@@ -81,7 +93,7 @@ export function createRoomLifecycle(load: (roomId: string) => Promise<LoadedRoom
       loading: {
         invoke: {
           src: 'loadRoom',
-          input: ({ context }) => ({ roomId: context.roomId }),
+          input: ({ context }) => ({ roomId: context.roomId, load: context.load }),
           onDone: [
             {
               guard: { type: 'loadedRoomIsAbandoned', params: ({ event }) => event.output },

@@ -1,5 +1,5 @@
 import type { Bus, BusMessage, BusSubscription } from '@veil/bus';
-import { isRulesError, persistGame, type AnyGameModule, type GameSnapshot } from '@veil/engine';
+import { isRulesError, type AnyGameModule, type GameSnapshot } from '@veil/engine';
 import {
   GAME_NODES_QUEUE_GROUP,
   protocolError,
@@ -16,7 +16,13 @@ import {
   type RoomCommandReply,
   type ViewPayload,
 } from '@veil/protocol';
-import { snapshotReason, type CommitResult, type RoomRecord, type RoomStore } from '@veil/store';
+import {
+  quietSnapshotReason,
+  snapshotReason,
+  type CommitResult,
+  type RoomRecord,
+  type RoomStore,
+} from '@veil/store';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { chooseBotMove, type BotMoveOptions } from './bot-moves.js';
 import type { CommitBatcher } from './commit-batcher.js';
@@ -24,14 +30,16 @@ import type { GameRegistry, RegisteredGame } from './game-registry.js';
 import type { Logger } from '@veil/log';
 import { applyRoomEvent, type RoomEventRecord } from './room-event.js';
 import {
-  createRoomLifecycle,
+  roomLifecycleMachine,
   type LoadedRoom,
   type RoomLifecycleMachine,
 } from './room-lifecycle.js';
 import { loadRoomState, RoomLoadError } from './room-loading.js';
+import { persistedJson } from './room-snapshots.js';
+import type { Limiter } from './limiter.js';
 import { SerialQueue } from './serial-queue.js';
 import { SpectatorDelay } from './spectator-delay.js';
-import { viewPayload, viewPublication } from './viewer-payloads.js';
+import { viewPayload, viewPublicationSince } from './viewer-payloads.js';
 
 export interface RoomRunnerDeps {
   readonly nodeId: string;
@@ -43,6 +51,13 @@ export interface RoomRunnerDeps {
   readonly bots: BotMoveOptions;
   /** Events between interval snapshots (the store's snapshot policy). */
   readonly snapshotInterval: number;
+  /**
+   * A room waiting on a human with no action for this long is snapshotted (the store's quiet
+   * snapshot); so is every room unloaded idle or drained.
+   */
+  readonly quietSnapshotMs: number;
+  /** Node-wide: how many quiet snapshots are written at once (and serialized). */
+  readonly snapshotWrites: Limiter;
   /** The runner can no longer serve the room (fenced, lost, failed): the node unloads it. */
   readonly unload: (roomId: string, reason: string) => void;
 }
@@ -59,8 +74,12 @@ interface RoomOptions {
   readonly spectatorDelayTurns?: number;
 }
 
-/** Remembered acks of recent requests, so a quick retry needs no database round trip. */
-const REMEMBERED_ACKS = 256;
+/**
+ * Remembered acks of the latest requests, so a quick retry needs no database round trip. Older
+ * retries are answered from the log (`staleOrRepeated`), so this is only a cache: kept small,
+ * since every live room holds one.
+ */
+const REMEMBERED_ACKS = 8;
 
 function refusal(code: ErrorCode, view?: ViewPayload): Reply {
   return view === undefined
@@ -83,9 +102,14 @@ export class RoomRunner {
   private closing: Promise<void> | null = null;
   private lastSnapshotVersion: number;
   private spectatorVersion = -1;
-  private spectatorSnapshot: GameSnapshot<unknown> | null = null;
+  /** Log entries of the state spectators were last shown (the next publication sends the rest). */
+  private spectatorLogLength = -1;
   private readonly spectators: SpectatorDelay;
   private lastActivity = Date.now();
+  /** Armed by every commit; fires once the room has been quiet for `quietSnapshotMs`. */
+  private quietTimer: NodeJS.Timeout | null = null;
+  /** The quiet snapshots being written, in order. */
+  private snapshotWrites: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly roomId: string,
@@ -110,7 +134,7 @@ export class RoomRunner {
   static async open(roomId: string, deps: RoomRunnerDeps): Promise<RoomRunner> {
     // Filled in by the lifecycle's load step (closures defeat narrowing of plain `let`s).
     const outcome: { loaded: LoadedRoom | null; error: unknown } = { loaded: null, error: null };
-    const machine = createRoomLifecycle(async (id) => {
+    const load = async (id: string): Promise<LoadedRoom> => {
       try {
         const state = await loadRoomState(deps.store, deps.games, id);
         outcome.loaded = { ...state, over: state.game.module.outcome(state.snapshot) !== null };
@@ -119,11 +143,14 @@ export class RoomRunner {
         outcome.error = error;
         throw error;
       }
-    });
-    const actor = createActor(machine, { input: { roomId } });
+    };
+    const actor = createActor(roomLifecycleMachine, { input: { roomId, load } });
     actor.start();
     const settled = await waitFor(actor, (s) => !s.matches('loading'));
     const loaded = outcome.loaded;
+    // The actor's context keeps the loader (and so `outcome`) for the room's life: drop the
+    // loaded state from it, or every room would hold its first state forever.
+    outcome.loaded = null;
     if (outcome.error !== null || loaded === null) {
       actor.stop();
       throw outcome.error ?? new RoomLoadError('corrupt_log', roomId);
@@ -141,6 +168,8 @@ export class RoomRunner {
       state: String(settled.value),
     });
     runner.scheduleBots();
+    // A load that replayed events has work worth keeping once the room is quiet.
+    if (loaded.version > loaded.snapshotVersion) runner.armQuietSnapshot();
     return runner;
   }
 
@@ -175,6 +204,12 @@ export class RoomRunner {
     this.closing ??= (async () => {
       await this.subscription?.unsubscribe().catch(() => undefined);
       await this.queue.idle();
+      if (this.quietTimer) clearTimeout(this.quietTimer);
+      // A room leaving memory in good order is snapshotted at its version, so that the next
+      // load starts there without a replay. A fenced or failed room's state may be stale, and a
+      // stopped node is a simulated crash: those leave the store as it is.
+      if (reason === 'idle' || reason === 'drain') await this.writeQuietSnapshot(true);
+      await this.snapshotWrites;
       this.actor.stop();
       if (release) {
         await this.deps.store.releaseLease(this.roomId, this.deps.nodeId).catch((error) => {
@@ -350,20 +385,14 @@ export class RoomRunner {
     record: RoomEventRecord,
     next: GameSnapshot<unknown>,
   ): Promise<{ reply: Reply; committed?: Committed }> {
-    const { module, record: room, snapshot: before, version } = this.context;
+    const { module, snapshot: before, version } = this.context;
     const nextVersion = version + 1;
     const over = module.outcome(next) !== null;
     const ack: Reply = { ok: true, version: nextVersion };
-    const waitingOnHumans = module
-      .deciders(next)
-      .some((s: string) => room.seats[s]?.kind === 'human');
+    // Creation, every K events and the end travel with the event; a pause that waits on a human
+    // is snapshotted when it happens (the quiet timer), not with every move.
     const reason = snapshotReason(
-      {
-        version: nextVersion,
-        lastSnapshotVersion: this.lastSnapshotVersion,
-        waitingOnHumans,
-        finished: over,
-      },
+      { version: nextVersion, lastSnapshotVersion: this.lastSnapshotVersion, finished: over },
       this.deps.snapshotInterval,
     );
     let result: CommitResult;
@@ -375,7 +404,7 @@ export class RoomRunner {
         requestId,
         action: record,
         ack,
-        ...(reason === null ? {} : { snapshot: persistGame(next) }),
+        ...(reason === null ? {} : { snapshot: persistedJson(next) }),
         ...(over ? { roomStatus: 'finished' as const } : {}),
       });
     } catch (error) {
@@ -388,6 +417,7 @@ export class RoomRunner {
       case 'committed':
         if (reason !== null) this.lastSnapshotVersion = nextVersion;
         this.actor.send({ type: 'committed', snapshot: next, version: nextVersion, over });
+        if (!over) this.armQuietSnapshot();
         return {
           reply: this.remember(seat, requestId, ack),
           committed: { before, after: next, version: nextVersion },
@@ -401,6 +431,52 @@ export class RoomRunner {
         this.deps.unload(this.roomId, 'fenced');
         return { reply: refusal('room_not_found') };
     }
+  }
+
+  /** (Re)starts the quiet timer: a commit is activity. One timer per room, re-armed in place. */
+  private armQuietSnapshot(): void {
+    if (this.closing) return;
+    if (this.quietTimer) this.quietTimer.refresh();
+    else {
+      this.quietTimer = setTimeout(
+        () => void this.writeQuietSnapshot(false),
+        this.deps.quietSnapshotMs,
+      );
+      this.quietTimer.unref();
+    }
+  }
+
+  /**
+   * The quiet snapshot (the store's `quietSnapshotReason`): the current committed state, when
+   * the room waits on a human or is being unloaded, unless one is stored at this version. It is
+   * written on its own, off every command's path; a failure only means a longer replay later.
+   */
+  private writeQuietSnapshot(unloading: boolean): Promise<void> {
+    const write = async (): Promise<void> => {
+      if (this.closing && !unloading) return;
+      const { record, game, snapshot, version } = this.actor.getSnapshot().context;
+      if (!record || !game || !snapshot) return;
+      const due = quietSnapshotReason({
+        version,
+        lastSnapshotVersion: this.lastSnapshotVersion,
+        unloading,
+        waitingOnHumans:
+          !unloading &&
+          (game.module.deciders(snapshot) as string[]).some(
+            (seat) => record.seats[seat]?.kind === 'human',
+          ),
+      });
+      if (due === null) return;
+      try {
+        await this.deps.store.saveSnapshot(this.roomId, version, persistedJson(snapshot));
+        this.lastSnapshotVersion = Math.max(this.lastSnapshotVersion, version);
+      } catch (error) {
+        this.deps.logger.warn('snapshot not saved', { roomId: this.roomId, version, error });
+      }
+    };
+    // Decided and serialized when its turn comes, with the room's state at that moment.
+    this.snapshotWrites = this.snapshotWrites.then(() => this.deps.snapshotWrites.run(write));
+    return this.snapshotWrites;
   }
 
   /** Another writer committed this room: this node's state is stale, so it lets the room go. */
@@ -455,28 +531,27 @@ export class RoomRunner {
     version: number,
   ): void {
     const { module, record } = this.context;
+    // Without a previous state (a load at a stored snapshot) there are no new entries to send.
+    const seen = module.log(before ?? after).length;
     for (const seat of Object.keys(record.seats)) {
-      // Without a previous state (a load at a stored snapshot) there are no new entries to send.
-      this.publish(
-        seat,
-        viewPublication(module, this.roomId, version, before ?? after, after, seat),
-      );
+      this.publish(seat, viewPublicationSince(module, this.roomId, version, seen, after, seat));
     }
     const shown = this.spectators.shown();
     if (this.options.spectators !== false && shown && shown.version !== this.spectatorVersion) {
+      const shownLog = module.log(shown.snapshot).length;
       this.publish(
         SPECTATOR,
-        viewPublication(
+        viewPublicationSince(
           module,
           this.roomId,
           shown.version,
-          this.spectatorSnapshot ?? shown.snapshot,
+          this.spectatorLogLength < 0 ? shownLog : this.spectatorLogLength,
           shown.snapshot,
           SPECTATOR,
         ),
       );
       this.spectatorVersion = shown.version;
-      this.spectatorSnapshot = shown.snapshot;
+      this.spectatorLogLength = shownLog;
     }
   }
 

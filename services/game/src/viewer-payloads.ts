@@ -38,6 +38,37 @@ export function newLogEntriesFor(
     .filter((entry): entry is ViewPublication['log'][number] => entry !== null);
 }
 
+/** The log entries after the first `seen` of `after`'s log, redacted for `viewer`. */
+export function logEntriesSince(
+  module: AnyGameModule,
+  seen: number,
+  after: GameSnapshot<unknown>,
+  viewer: string,
+): ViewPublication['log'] {
+  const log = module.log(after) as readonly unknown[];
+  const out: ViewPublication['log'] = [];
+  for (let i = seen; i < log.length; i++) {
+    const entry = module.logView(log[i], viewer) as ViewPublication['log'][number] | null;
+    if (entry !== null) out.push(entry);
+  }
+  return out;
+}
+
+/** A publication for `viewer`: the view of `after`, and the log entries after the first `seen`. */
+export function viewPublicationSince(
+  module: AnyGameModule,
+  roomId: string,
+  version: number,
+  seen: number,
+  after: GameSnapshot<unknown>,
+  viewer: string,
+): ViewPublication {
+  return {
+    ...viewPayload(module, roomId, version, after, viewer),
+    log: logEntriesSince(module, seen, after, viewer),
+  };
+}
+
 export function viewPublication(
   module: AnyGameModule,
   roomId: string,

@@ -2,21 +2,21 @@
  * (b) Veil durable, engine + store directly: per move `applyAction`, then the event (and a
  * snapshot when the store's snapshot policy says so) committed with per-room compare-and-set
  * through grouped `commitBatch` transactions, and only then each seat's view serialized. Many
- * rooms play at once, as on a node, so that commits group. This is the game node's commit path
- * without its bus, lease and actor bookkeeping (that is `durable-node.ts`).
+ * rooms play at once, as on a node, so that commits group (with the node's own `CommitBatcher`).
+ * This is the game node's commit path without its bus, lease and actor bookkeeping (that is
+ * `via-node.ts`).
  */
 import { applyAction, newGame, persistGame, type GameSnapshot } from '@veil/engine';
-import {
-  MAX_BATCH_ITEMS,
-  snapshotReason,
-  type CommitItem,
-  type CommitResult,
-  type RoomStore,
-} from '@veil/store';
+import { JsonText, snapshotReason, type CommitItem, type RoomStore } from '@veil/store';
 import { DRAWPLAY_SEATS, drawPlay, policyMove, type DrawPlayState } from './drawplay.js';
 
-/** `humans`: both seats human, so every state that waits on them is snapshotted (the policy). */
-export type SnapshotMode = 'humans' | 'interval';
+/**
+ * `policy`: the store's snapshot policy (creation, every K events, the end; a quiet room waiting
+ * on a human is snapshotted by the node when it goes quiet, which never happens in this tight
+ * loop). `every-move`: a snapshot with every move, as the first policy did for human seats
+ * (every state of this game waits on a human) — kept for comparison.
+ */
+export type SnapshotMode = 'policy' | 'every-move';
 
 export interface DurableResult {
   moves: number;
@@ -63,10 +63,20 @@ export async function playDurable(
     batchMs: 0,
     snapshots: 0,
   };
-  const batcher = new Batcher(store, (ms) => {
-    result.batches++;
-    result.batchMs += ms;
+  // The game node's own batcher, over a store that times each transaction.
+  const { CommitBatcher } = await import('@veil/game');
+  const timed: RoomStore = Object.assign(Object.create(store) as RoomStore, {
+    commitBatch: async (items: readonly CommitItem[]) => {
+      const t0 = performance.now();
+      try {
+        return await store.commitBatch(items);
+      } finally {
+        result.batches++;
+        result.batchMs += performance.now() - t0;
+      }
+    },
   });
+  const batcher = new CommitBatcher(timed);
   const ticker = setInterval(
     () => onProgress?.(`  (b) ${mode}: ${result.moves} moves, ${result.batches} batches`),
     5_000,
@@ -82,12 +92,10 @@ export async function playDurable(
       const action = { type: policyMove(state.hands[seat].length, state.deck.length) };
       const next = applyAction(drawPlay, snapshot, seat, action);
       const finished = next.status !== 'active';
-      const reason = snapshotReason({
-        version: version + 1,
-        lastSnapshotVersion: lastSnapshot,
-        waitingOnHumans: mode === 'humans' && !finished,
-        finished,
-      });
+      const reason =
+        mode === 'every-move'
+          ? 'every-move'
+          : snapshotReason({ version: version + 1, lastSnapshotVersion: lastSnapshot, finished });
       const item: CommitItem = {
         roomId: id,
         expectedVersion: version,
@@ -96,7 +104,14 @@ export async function playDurable(
         action,
         ack: { ok: true, version: version + 1 },
       };
-      if (reason) item.snapshot = persistGame(next);
+      // Serialized once, as the game node does (room-snapshots.ts).
+      if (reason) {
+        item.snapshot = JsonText.of({
+          value: next.value,
+          context: next.context,
+          status: next.status,
+        });
+      }
       if (finished) item.roomStatus = 'finished';
       const committed = await batcher.commit(item);
       if (committed.status !== 'committed') {
@@ -130,55 +145,4 @@ export async function pool<T>(
     while (next < items.length) await work(items[next++] as T);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-interface Waiting {
-  readonly item: CommitItem;
-  readonly resolve: (result: CommitResult) => void;
-  readonly reject: (error: unknown) => void;
-}
-
-/**
- * Grouped commit, as the game node's CommitBatcher does it: one `commitBatch` in flight; what
- * arrives meanwhile forms the next batch (the first item waits at most 2 ms for company).
- */
-class Batcher {
-  private waiting: Waiting[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private inFlight = false;
-
-  constructor(
-    private readonly store: RoomStore,
-    private readonly onBatch: (ms: number) => void,
-  ) {}
-
-  commit(item: CommitItem): Promise<CommitResult> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject });
-      if (!this.inFlight) this.timer ??= setTimeout(() => void this.send(), 2);
-    });
-  }
-
-  private async send(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.inFlight || this.waiting.length === 0) return;
-    this.inFlight = true;
-    const batch = this.waiting.splice(0, MAX_BATCH_ITEMS);
-    try {
-      const t0 = performance.now();
-      const results = await this.store.commitBatch(batch.map((w) => w.item));
-      this.onBatch(performance.now() - t0);
-      batch.forEach((w, i) => {
-        const r = results[i];
-        if (r) w.resolve(r);
-        else w.reject(new Error('commitBatch returned fewer results than items'));
-      });
-    } catch (error) {
-      for (const w of batch) w.reject(error);
-    } finally {
-      this.inFlight = false;
-      if (this.waiting.length > 0) void this.send();
-    }
-  }
 }

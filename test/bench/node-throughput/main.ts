@@ -40,6 +40,8 @@ interface Sizes {
   /** The target rate first, then a light load that the node surely sustains. */
   latency: LatencyPhase[];
   heapRooms: number;
+  /** Rooms placed and unloaded for the idle figure (enough to stand out of GC noise). */
+  heapIdleRooms: number;
   heapRoomActions: number;
   /** The node's idle timeout in the room-heap part. */
   heapIdleUnloadMs: number;
@@ -56,7 +58,8 @@ const FULL: Sizes = {
     { rate: 2_000, seconds: 20, rooms: 500 },
     { rate: 100, seconds: 20, rooms: 50 },
   ],
-  heapRooms: 100,
+  heapRooms: 200,
+  heapIdleRooms: 2_000,
   heapRoomActions: 120,
   heapIdleUnloadMs: 20_000,
 };
@@ -71,9 +74,10 @@ const QUICK: Sizes = {
     { rate: 2_000, seconds: 3, rooms: 100 },
     { rate: 100, seconds: 3, rooms: 10 },
   ],
-  heapRooms: 20,
+  heapRooms: 50,
+  heapIdleRooms: 1_000,
   heapRoomActions: 120,
-  heapIdleUnloadMs: 5_000,
+  heapIdleUnloadMs: 10_000,
 };
 
 export async function main(options: BenchOptions): Promise<Figures> {
@@ -109,7 +113,9 @@ export async function main(options: BenchOptions): Promise<Figures> {
     durable,
     ratios: {
       durableVsBoardgameio: ratio(durable.direct?.movesPerSecond),
-      durableNoHumanSnapshotsVsBoardgameio: ratio(durable.directIntervalSnapshots?.movesPerSecond),
+      durableEveryMoveSnapshotsVsBoardgameio: ratio(
+        durable.directEveryMoveSnapshots?.movesPerSecond,
+      ),
       nodeVsBoardgameio: ratio(durable.node?.movesPerSecond),
       inProcessVsBoardgameio: ratio(inProcess?.movesPerSecond),
       inProcessVsBoardgameioBestChunks: ratio(
@@ -137,8 +143,8 @@ export async function main(options: BenchOptions): Promise<Figures> {
       : `not run${d.error ? `: ${d.error}` : ''}`;
   table(`Durable on Postgres (b): ${d.matches} matches, ${d.concurrency} rooms at a time`, [
     ['servers', d.skipped ?? 'Postgres + NATS via test/support'],
-    ['(b) engine + commitBatch, snapshot policy for human seats', dur(d.direct)],
-    ['(b) …with interval snapshots only (bot seats)', dur(d.directIntervalSnapshots)],
+    ["(b) engine + commitBatch, the store's snapshot policy", dur(d.direct)],
+    ['(b) …with a snapshot every move (the first policy)', dur(d.directEveryMoveSnapshots)],
     ['(b) real game node, in-process bus', d.nodeError ? `failed: ${d.nodeError}` : dur(d.node)],
     [
       '(b)/(c)',
@@ -173,13 +179,18 @@ export async function main(options: BenchOptions): Promise<Figures> {
   if (d.roomHeap) {
     const r = d.roomHeap;
     table(
-      `Netrunner rooms on the game node (${r.rooms} rooms, ${r.actionsBeforeLoad} random actions in)`,
+      `Netrunner rooms on the game node (${r.rooms} live, ${r.idleRooms} idle; ${r.distinctGames} games, ${r.actionsBeforeLoad} random actions in)`,
       [
         ['heap per live room', `${kib(r.heapPerLiveRoomBytes)}  (target ≤ 40 KB)`],
+        [
+          '… the game state',
+          `${kib(r.heapPerGameStateBytes)} (restored alone; its log ${kib(r.heapPerGameLogBytes)})`,
+        ],
+        ['… the node per room', kib(r.heapPerRoomOverheadBytes)],
         ['heap per idle (unloaded) room', `${kib(r.heapPerIdleRoomBytes)}  (target ≤ 4 KB)`],
         [
           'stored snapshot',
-          `${kib(r.snapshotJsonBytes)} JSON, ${kib(r.snapshotGzipBytes)} gzipped`,
+          `${kib(r.snapshotJsonBytes)} JSON (log ${kib(r.snapshotLogJsonBytes)}), ${kib(r.snapshotGzipBytes)} gzipped`,
         ],
       ],
     );
@@ -209,8 +220,10 @@ interface DurableFigures {
   /** Matches per durable run (of `movesPerMatch` moves). */
   matches: number;
   concurrency: number;
+  /** Engine + commitBatch with the store's snapshot policy. */
   direct?: DurableThroughput;
-  directIntervalSnapshots?: DurableThroughput;
+  /** The same with a snapshot in every move's transaction (the first policy, for reference). */
+  directEveryMoveSnapshots?: DurableThroughput;
   node?: DurableThroughput;
   nodeError?: string;
   /** One entry per rate: the 2,000/s target, then a light load. */
@@ -262,7 +275,7 @@ async function runDurable(
   let store: RoomStore | undefined;
   try {
     store = await openPostgresRoomStore({ connectionString: services.databaseUrl });
-    for (const mode of parts.has('durable') ? (['humans', 'interval'] as SnapshotMode[]) : []) {
+    for (const mode of parts.has('durable') ? (['policy', 'every-move'] as SnapshotMode[]) : []) {
       const roomIds = ids.map((id) => `${mode}-${id}`);
       progress(`(b) engine + commitBatch (${mode} snapshots): creating ${roomIds.length} rooms`);
       await createDurableRooms(store, roomIds, sizes.movesPerMatch);
@@ -286,8 +299,8 @@ async function runDurable(
         snapshots: r.snapshots,
         viewBytesPerMove: round(r.viewBytes / Math.max(1, r.moves)),
       };
-      if (mode === 'humans') figures.direct = t;
-      else figures.directIntervalSnapshots = t;
+      if (mode === 'policy') figures.direct = t;
+      else figures.directEveryMoveSnapshots = t;
       progress(`(b) ${mode}: ${count(t.movesPerSecond)} moves/s`);
     }
 
@@ -317,6 +330,7 @@ async function runDurable(
           store,
           broker.connect(),
           sizes.heapRooms,
+          sizes.heapIdleRooms,
           sizes.heapRoomActions,
           sizes.heapIdleUnloadMs,
         );

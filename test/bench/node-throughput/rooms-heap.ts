@@ -1,12 +1,22 @@
 /**
  * Heap per live Netrunner room and per idle (persisted, unloaded) room on the real game node.
- * Rooms are stored with a mid-game snapshot (reached by seeded random self-play), then placed
- * on a node, which claims their leases and loads them (live); after the node's idle sweep has
- * unloaded them, they are idle. Heap is measured after full collections, against the node
- * with no rooms.
+ * Rooms are stored with a mid-game snapshot (reached by seeded random self-play; a few distinct
+ * games, reused across rooms), then placed on a node, which claims their leases and loads them
+ * (live); after the node's idle sweep has unloaded them, they are idle. Heap is measured after
+ * full collections, against the node with no rooms. The live figure is split into the game
+ * state itself (the same snapshots restored and held without a node) and the node's own
+ * bookkeeping per room; the idle figure uses many rooms so that it stands out of the noise.
  */
 import type { Bus } from '@veil/bus';
-import { applyAction, newGame, persistGame, Rng, type GameSnapshot } from '@veil/engine';
+import {
+  applyAction,
+  newGame,
+  persistGame,
+  restoreGame,
+  Rng,
+  type GameSnapshot,
+  type PersistedGame,
+} from '@veil/engine';
 import { netrunner, type NetrunnerState } from '@veil/netrunner';
 import type { GameNode } from '@veil/game';
 import type { RoomStore } from '@veil/store';
@@ -17,12 +27,23 @@ import { pool } from './durable-direct.js';
 import { startBenchNode, TOKEN_HASH } from './via-node.js';
 
 export interface RoomHeapFigures {
+  /** Rooms live at once for the live figure. */
   rooms: number;
+  /** Rooms placed and then unloaded for the idle figure. */
+  idleRooms: number;
+  /** Distinct mid-game states, shared out over the rooms. */
+  distinctGames: number;
   actionsBeforeLoad: number;
   heapPerLiveRoomBytes: number;
+  /** Of that: the restored game state alone (the same snapshots held without a node). */
+  heapPerGameStateBytes: number;
+  /** The rest: the node's per-room bookkeeping (actor, queues, subscription, caches). */
+  heapPerRoomOverheadBytes: number;
+  /** Of the game state: its log, restored and held on its own. */
+  heapPerGameLogBytes: number;
   heapPerIdleRoomBytes: number;
-  /** The same mid-game snapshots restored on their own, without the node's room bookkeeping. */
   snapshotJsonBytes: number;
+  snapshotLogJsonBytes: number;
   snapshotGzipBytes: number;
 }
 
@@ -47,8 +68,9 @@ export async function measureRoomHeap(
   store: RoomStore,
   bus: Bus,
   rooms: number,
+  idleRooms: number,
   actions: number,
-  /** Long enough that no room goes idle while the others are still being placed. */
+  /** Long enough that no room goes idle while the live ones are being placed and measured. */
   idleUnloadMs: number,
 ): Promise<RoomHeapFigures> {
   const node = await startBenchNode(store, bus, 'bench-heap-node', {
@@ -56,15 +78,23 @@ export async function measureRoomHeap(
     idleUnloadMs,
   });
   try {
-    progress(`rooms heap: storing ${rooms} Netrunner rooms after ${actions} random actions`);
-    const ids = Array.from({ length: rooms }, (_, i) => `heap-${i}`);
-    let jsonBytes = 0;
-    let gzipBytes = 0;
+    const total = Math.max(rooms, idleRooms);
+    const distinct = Math.min(20, total);
+    progress(`rooms heap: ${distinct} Netrunner games after ${actions} random actions`);
+    const texts = Array.from({ length: distinct }, (_, i) =>
+      JSON.stringify(persistGame(midGame(`heap-${i}`, actions))),
+    );
+    const jsonBytes = mean(texts.map((t) => Buffer.byteLength(t)));
+    const gzipBytes = mean(texts.map((t) => gzipSync(t).length));
+    const logBytes = mean(
+      texts.map(
+        (t) => JSON.stringify((JSON.parse(t) as { context: { log: unknown } }).context.log).length,
+      ),
+    );
+    progress(`rooms heap: storing ${total} rooms`);
+    const ids = Array.from({ length: total }, (_, i) => `heap-${i}`);
     await pool(ids, 8, async (id) => {
-      const persisted = persistGame(midGame(id, actions));
-      const text = JSON.stringify(persisted);
-      jsonBytes += Buffer.byteLength(text);
-      gzipBytes += gzipSync(text).length;
+      const index = Number(id.slice(5)) % distinct;
       await store.createRoom({
         id,
         game: netrunner.id,
@@ -75,31 +105,69 @@ export async function measureRoomHeap(
           runner: { kind: 'human', tokenHash: TOKEN_HASH },
         },
         status: 'active',
-        snapshot: persisted,
+        snapshot: JSON.parse(texts[index] as string) as unknown,
       });
     });
-    // One place/unload cycle first, so that what the node builds once (statements, caches)
-    // is in the baseline rather than counted against the rooms.
-    await placeAll(node, ids.slice(0, 3));
+
+    // The game states alone, restored from the same JSON, held side by side.
+    let before = heapAfterGc();
+    let held: unknown[] = ids
+      .slice(0, rooms)
+      .map((_, i) =>
+        restoreGame(
+          netrunner,
+          JSON.parse(texts[i % distinct] as string) as PersistedGame<NetrunnerState>,
+        ),
+      );
+    const statePerRoom = (heapAfterGc() - before) / rooms;
+    held = [];
+    before = heapAfterGc();
+    held = ids
+      .slice(0, rooms)
+      .map(
+        (_, i) =>
+          (JSON.parse(texts[i % distinct] as string) as { context: { log: unknown } }).context.log,
+      );
+    const logPerRoom = (heapAfterGc() - before) / rooms;
+    held = [];
+    void held;
+
+    // One place/unload cycle first, so that what the node builds once (statements, caches, the
+    // pool's connections: as many rooms as `placeAll` places at once, twice) is in the baseline
+    // rather than counted against the rooms.
+    await placeAll(node, ids.slice(-16));
     await unloaded(node);
     const base = heapAfterGc();
-    await placeAll(node, ids);
+    progress(`rooms heap: placing ${rooms} rooms`);
+    await placeAll(node, ids.slice(0, rooms));
     if (node.rooms().length !== rooms) throw new Error(`${node.rooms().length} rooms live`);
     const live = heapAfterGc();
-    progress(`rooms heap: ${rooms} live; waiting for the idle sweep to unload them`);
+    progress(`rooms heap: placing ${total - rooms} more, then waiting for the idle sweep`);
+    await placeAll(node, ids.slice(rooms));
     await unloaded(node);
     const idle = heapAfterGc();
+    const perLive = (live - base) / rooms;
     return {
       rooms,
+      idleRooms: total,
+      distinctGames: distinct,
       actionsBeforeLoad: actions,
-      heapPerLiveRoomBytes: round((live - base) / rooms),
-      heapPerIdleRoomBytes: round((idle - base) / rooms),
-      snapshotJsonBytes: round(jsonBytes / rooms),
-      snapshotGzipBytes: round(gzipBytes / rooms),
+      heapPerLiveRoomBytes: round(perLive),
+      heapPerGameStateBytes: round(statePerRoom),
+      heapPerRoomOverheadBytes: round(perLive - statePerRoom),
+      heapPerGameLogBytes: round(logPerRoom),
+      heapPerIdleRoomBytes: round((idle - base) / total),
+      snapshotJsonBytes: round(jsonBytes),
+      snapshotLogJsonBytes: round(logBytes),
+      snapshotGzipBytes: round(gzipBytes),
     };
   } finally {
     await node.stop();
   }
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 }
 
 async function placeAll(node: GameNode, ids: readonly string[]): Promise<void> {
@@ -111,7 +179,7 @@ async function placeAll(node: GameNode, ids: readonly string[]): Promise<void> {
 
 /** Waits for the node's idle sweep to have unloaded every room. */
 async function unloaded(node: GameNode): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   while (node.rooms().length > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -21,12 +21,19 @@ export async function startBenchNode(
   options: { games?: AnyGameModule[]; idleUnloadMs?: number } = {},
 ): Promise<GameNode> {
   const { startGameNode } = await import('@veil/game');
+  // VEIL_BENCH_COMMIT_CONCURRENCY / VEIL_BENCH_COMMIT_WINDOW_MS try other batcher settings.
+  const concurrency = Number(process.env['VEIL_BENCH_COMMIT_CONCURRENCY'] ?? NaN);
+  const windowMs = Number(process.env['VEIL_BENCH_COMMIT_WINDOW_MS'] ?? NaN);
   return startGameNode({
     nodeId,
     store,
     bus,
     games: options.games ?? [drawPlay],
     idleUnloadMs: options.idleUnloadMs ?? 60 * 60_000,
+    commits: {
+      ...(Number.isFinite(concurrency) ? { concurrency } : {}),
+      ...(Number.isFinite(windowMs) ? { windowMs } : {}),
+    },
   });
 }
 

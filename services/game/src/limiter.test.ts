@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { Limiter } from './limiter.js';
+
+describe('Limiter', () => {
+  it('runs at most n tasks at once, the rest in arrival order, and passes results through', async () => {
+    const limiter = new Limiter(2);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const gates: (() => void)[] = [];
+    const tasks = Array.from({ length: 5 }, (_, i) =>
+      limiter.run(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        order.push(i);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        running -= 1;
+        return i * 10;
+      }),
+    );
+    // Release whatever is waiting until every task has run.
+    while (order.length < 5 || gates.length > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gates.shift()?.();
+    }
+    expect(await Promise.all(tasks)).toEqual([0, 10, 20, 30, 40]);
+    expect(order).toEqual([0, 1, 2, 3, 4]);
+    expect(most).toBe(2);
+  });
+
+  it('goes on after a task fails', async () => {
+    const limiter = new Limiter(1);
+    await expect(limiter.run(() => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await limiter.run(async () => 'yes')).toBe('yes');
+  });
+});
