@@ -280,6 +280,11 @@ describe.skipIf(skip)('web client in Chromium', () => {
     await fresh.goto(`${base()}/#/room/${roomId}/seat/corp`);
     await fresh.locator('[data-testid=board][data-viewer=corp]').waitFor(WAIT);
     expect(await fresh.getByTestId('viewer-label').textContent()).toContain('Corp');
+    // A new tab has the game's log too: the gateway sends it after connecting.
+    await fresh
+      .getByTestId('log-line')
+      .nth(logLines - 1)
+      .waitFor(WAIT);
     // It can act when the game waits on it.
     if ((await attr(fresh, 'data-status')) === 'deciding') {
       await fresh.locator('[data-testid=action]:not([disabled])').first().waitFor(WAIT);

@@ -59,6 +59,7 @@ export function connectSpectator(options: ConnectOptions): Promise<VeilConnectio
 
 export class VeilConnection {
   private latest: ViewEvent | null = null;
+  private entries: unknown[] = [];
   private readonly viewListeners = new Set<Listener<ViewEvent>>();
   private readonly logListeners = new Set<Listener<LogEvent>>();
   private readonly errorListeners = new Set<Listener<ProtocolError>>();
@@ -79,6 +80,10 @@ export class VeilConnection {
       for (const listener of [...this.viewListeners]) listener(payload);
     });
     socket.on(SOCKET_EVENTS.log, (payload) => {
+      if (!payload || payload.roomId !== roomId || !Array.isArray(payload.entries)) return;
+      // The history sent after each (re)connect replaces what was kept; the rest is appended.
+      if (payload.history) this.entries = [...payload.entries];
+      else this.entries.push(...payload.entries);
       for (const listener of [...this.logListeners]) listener(payload);
     });
     socket.on('connect', () => this.connectionChanged(true));
@@ -150,7 +155,15 @@ export class VeilConnection {
     return () => this.viewListeners.delete(listener);
   }
 
-  /** New entries of this viewer's redacted log. */
+  /** This viewer's redacted log as received: the history of the last connect, then new entries. */
+  get log(): readonly unknown[] {
+    return this.entries;
+  }
+
+  /**
+   * New entries of this viewer's redacted log; after each (re)connect one event with
+   * `history: true` holds the whole log so far (it replaces, rather than adds to, earlier ones).
+   */
   onLog(listener: Listener<LogEvent>): () => void {
     this.logListeners.add(listener);
     return () => this.logListeners.delete(listener);

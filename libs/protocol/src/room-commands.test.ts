@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, protocolError } from './error-codes.js';
-import { MAX_ACTION_BYTES } from './limits.js';
+import { MAX_ACTION_BYTES, MAX_LOG_ENTRIES } from './limits.js';
 import {
   roomCommandReplySchema,
   roomCommandSchema,
@@ -91,6 +91,8 @@ describe('roomCommandReplySchema', () => {
       version: 13,
       view: { ...view, seat: null },
     });
+    // A join's answer also carries the viewer's log so far.
+    expectRoundTrip(roomCommandReplySchema, { ok: true, version: 13, view, log: ['a', { b: 1 }] });
   });
 
   it('round-trips every error, and stale_version with the current view', () => {
@@ -124,6 +126,11 @@ describe('roomCommandReplySchema', () => {
     ],
     ['a malformed view', { ...stale, view: { ...view, version: -1 } }, ['view', 'version']],
     ['ok missing', { version: 3 }, ['ok']],
+    [
+      'a log of more than MAX_LOG_ENTRIES entries',
+      { ok: true, version: 3, log: new Array(MAX_LOG_ENTRIES + 1).fill('x') },
+      ['log'],
+    ],
   ])('refuses %s', (_name, variant, path) => {
     expectRefused(roomCommandReplySchema, stale, variant, path);
   });

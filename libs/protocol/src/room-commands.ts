@@ -3,6 +3,7 @@ import { protocolErrorSchema } from './error-codes.js';
 import {
   actionSchema,
   connectionIdSchema,
+  logEntrySchema,
   requestIdSchema,
   seatSchema,
   standingPolicySchema,
@@ -10,6 +11,7 @@ import {
   viewerSchema,
   windowKindSchema,
 } from './fields.js';
+import { MAX_LOG_ENTRIES } from './limits.js';
 import { viewPayloadSchema } from './view-payload.js';
 
 /**
@@ -70,12 +72,14 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
 
 /**
  * Success: the room's version after the command; `join` and `sync` also carry the viewer's
- * current view, exactly as it would be published.
+ * current view, exactly as it would be published, and `join` the viewer's redacted log up to
+ * that view (its last MAX_LOG_ENTRIES entries).
  */
 export const roomCommandOkSchema = z.object({
   ok: z.literal(true),
   version: versionSchema,
   view: viewPayloadSchema.optional(),
+  log: z.array(logEntrySchema).max(MAX_LOG_ENTRIES).optional(),
 });
 
 /**

@@ -45,6 +45,7 @@ describe('logEventSchema', () => {
     expectRoundTrip(logEventSchema, { ...log, entries: [] });
     expectRoundTrip(logEventSchema, { ...log, entries: new Array(MAX_LOG_ENTRIES).fill('x') });
     expectRoundTrip(logEventSchema, { ...log, entries: [objectOfBytes(MAX_LOG_ENTRY_BYTES)] });
+    expectRoundTrip(logEventSchema, { ...log, history: true });
   });
 
   it.each([
@@ -61,6 +62,7 @@ describe('logEventSchema', () => {
     ['an entry that is not JSON', { ...log, entries: [{ at: undefined }] }, ['entries', 0, 'at']],
     ['entries that are not an array', { ...log, entries: { 0: 'a' } }, ['entries']],
     ['no version', { roomId: 'r1', entries: [] }, ['version']],
+    ['history other than true', { ...log, history: false }, ['history']],
   ])('refuses %s', (_name, variant, path) => {
     expectRefused(logEventSchema, log, variant, path);
   });

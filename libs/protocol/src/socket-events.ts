@@ -23,11 +23,17 @@ export const SOCKET_EVENTS = {
 export const viewEventSchema = viewPayloadSchema;
 export type ViewEvent = ViewPayload;
 
-/** `log`: entries already redacted for this viewer, as of `version`. */
+/**
+ * `log`: entries already redacted for this viewer, as of `version`: the new ones of that
+ * version, or with `history: true` (sent once after each connect, right after the first view)
+ * the viewer's whole log up to `version` (its last MAX_LOG_ENTRIES entries), which replaces
+ * whatever the client held. No entry of a later version arrives before the history.
+ */
 export const logEventSchema = z.object({
   roomId: roomIdSchema,
   version: versionSchema,
   entries: z.array(logEntrySchema).max(MAX_LOG_ENTRIES),
+  history: z.literal(true).optional(),
 });
 export type LogEvent = z.infer<typeof logEventSchema>;
 

@@ -2,6 +2,7 @@ import type { Bus, BusMessage, BusSubscription } from '@veil/bus';
 import { isRulesError, type AnyGameModule, type GameSnapshot } from '@veil/engine';
 import {
   GAME_NODES_QUEUE_GROUP,
+  MAX_LOG_ENTRIES,
   protocolError,
   roomCmdSubject,
   roomCommandReplySchema,
@@ -39,7 +40,7 @@ import { persistedJson } from './room-snapshots.js';
 import type { Limiter } from './limiter.js';
 import { SerialQueue } from './serial-queue.js';
 import { SpectatorDelay } from './spectator-delay.js';
-import { viewPayload, viewPublicationSince } from './viewer-payloads.js';
+import { logEntriesSince, viewPayload, viewPublicationSince } from './viewer-payloads.js';
 
 export interface RoomRunnerDeps {
   readonly nodeId: string;
@@ -271,9 +272,10 @@ export class RoomRunner {
       case 'policy':
         return this.policy(command);
       case 'join':
-      case 'sync':
         // The node keeps no per-connection state (no rule depends on who is connected yet):
-        // `join` answers like `sync`, and `leave` only acknowledges.
+        // `join` answers like `sync` plus the viewer's log so far, and `leave` only acknowledges.
+        return { reply: this.currentView(command.viewer, { withLog: true }) };
+      case 'sync':
         return { reply: this.currentView(command.viewer) };
       case 'leave':
         return { reply: { ok: true, version: this.version } };
@@ -494,12 +496,17 @@ export class RoomRunner {
     return reply;
   }
 
-  private currentView(viewer: string): Reply {
+  private currentView(viewer: string, { withLog = false } = {}): Reply {
     if (viewer !== SPECTATOR && !this.isSeat(viewer)) return refusal('bad_request');
     if (viewer === SPECTATOR && this.options.spectators === false) return refusal('forbidden');
     const view = viewer === SPECTATOR ? this.spectatorView() : this.viewFor(viewer);
     if (!view) return refusal('unavailable');
-    return { ok: true, version: view.version, view };
+    if (!withLog) return { ok: true, version: view.version, view };
+    // The log of the state shown: for delayed spectators an earlier one than the live state.
+    const shown =
+      viewer === SPECTATOR ? (this.spectators.shown()?.snapshot ?? null) : this.context.snapshot;
+    const log = shown ? logEntriesSince(this.context.module, 0, shown, viewer) : [];
+    return { ok: true, version: view.version, view, log: log.slice(-MAX_LOG_ENTRIES) };
   }
 
   private viewFor(seat: string): ViewPayload {

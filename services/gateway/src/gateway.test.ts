@@ -19,7 +19,7 @@ import {
   type ProtocolError,
 } from '@veil/protocol';
 import { openPgliteRoomStore, type RoomStore } from '@veil/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.js';
 import { allAtVersion, parlorView, playFirstLegal } from './testing.js';
 import { hashSeatToken } from './tokens.js';
@@ -282,6 +282,34 @@ describe('socket.io: seats and spectators', () => {
       expect(parlorView(spectator.view).hand).toBeNull();
     }
     for (const [seat, conn] of Object.entries(seats)) expect(conn.view?.seat).toBe(seat);
+  });
+
+  it('sends each viewer its log so far after connecting, then only new entries', async () => {
+    const { roomId, tokens, seats } = await newRoom();
+    const spectator = track(await connectSpectator({ url, roomId }));
+    for (let version = 1; version <= 4; version += 1) {
+      await playFirstLegal(seats);
+      await allAtVersion([...Object.values(seats), spectator], version);
+    }
+    const p1Log = [...(seats['p1']?.log ?? [])];
+    const spectatorLog = [...spectator.log];
+    expect(p1Log.length).toBeGreaterThan(0);
+    expect(spectatorLog.length).toBeGreaterThan(0);
+    // The seat's log holds what only p1 may read; the spectator's does not.
+    expect(p1Log).not.toEqual(spectatorLog);
+
+    // A second tab of p1 and a late spectator: the whole log at once, as a history event.
+    const again = track(await connectSeat({ url, roomId, token: tokens['p1']?.token ?? '' }));
+    const late = track(await connectSpectator({ url, roomId }));
+    // Nothing is played meanwhile: what they come to hold is the history they were sent.
+    await vi.waitFor(() => expect(again.log).toEqual(p1Log));
+    await vi.waitFor(() => expect(late.log).toEqual(spectatorLog));
+
+    // And from then on only new entries, appended.
+    await playFirstLegal(seats);
+    await allAtVersion([again, late, ...Object.values(seats)], 5);
+    expect(again.log).toEqual(seats['p1']?.log);
+    expect(late.log).toEqual(spectator.log);
   });
 
   it('refuses a wrong token, a malformed handshake and an unknown room', async () => {

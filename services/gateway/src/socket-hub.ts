@@ -37,6 +37,11 @@ interface Connection {
   readonly bucket: TokenBucket;
   /** The version of the last view emitted: an older or equal one is never sent again. */
   lastVersion: number;
+  /**
+   * Publications that arrived before the join was answered, held so that the log history the
+   * join brings goes out first; `null` once joined.
+   */
+  held: { view: ViewPayload; log: readonly unknown[] }[] | null;
   /** Requests refused in a row for the rate limit. */
   refusedInARow: number;
 }
@@ -150,6 +155,7 @@ export class SocketHub {
       connectionId: newConnectionId(),
       bucket: new TokenBucket(this.options.rateLimit),
       lastVersion: -1,
+      held: [],
       refusedInARow: 0,
     };
     const kind = conn.seat === null ? 'spectator' : 'seat';
@@ -199,8 +205,16 @@ export class SocketHub {
         connectionId: conn.connectionId,
       });
       if (reply.ok) {
-        if (reply.view) this.deliver(conn, reply.view, []);
-        else await this.sync(conn);
+        if (reply.view) {
+          this.deliver(conn, reply.view, []);
+          // The viewer's log so far, which a reload or a new tab would otherwise not have.
+          socket.emit(SOCKET_EVENTS.log, {
+            roomId: conn.roomId,
+            version: reply.view.version,
+            entries: reply.log ?? [],
+            history: true,
+          });
+        } else await this.sync(conn);
       } else {
         this.emitError(socket, reply.error);
         if (reply.error.code === 'room_not_found') socket.disconnect(true);
@@ -208,7 +222,16 @@ export class SocketHub {
     } catch (error) {
       log.warn('join failed', { error });
       this.emitError(socket, toProtocolError(error));
+    } finally {
+      this.releaseHeld(conn);
     }
+  }
+
+  /** After the join: the publications held meanwhile, those newer than what was sent. */
+  private releaseHeld(conn: Connection): void {
+    const held = conn.held ?? [];
+    conn.held = null;
+    for (const { view, log } of held) this.deliver(conn, view, log);
   }
 
   private async onAct(conn: Connection, payload: unknown, ack: unknown): Promise<void> {
@@ -336,7 +359,9 @@ export class SocketHub {
     }
     const targets: Connection[] = [];
     for (const conn of this.rooms.get(roomId)?.connections ?? []) {
-      if (conn.viewer === target.viewer && this.wants(conn, view)) targets.push(conn);
+      if (conn.viewer !== target.viewer) continue;
+      if (conn.held) conn.held.push({ view, log });
+      else if (this.wants(conn, view)) targets.push(conn);
     }
     this.emitTo(targets, view, log);
   }

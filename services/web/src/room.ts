@@ -11,7 +11,7 @@ import { renderBoard, type BoardState } from './board.js';
 import { h, mount } from './dom.js';
 import type { ActionButton, Viewer } from './labels.js';
 import { seatHash, type Route } from './router.js';
-import { isLogEntry, loadLog, mergeLog, savedToken, saveLog, saveToken } from './storage.js';
+import { isLogEntry, mergeLog, savedToken, saveToken } from './storage.js';
 
 type RoomRoute = Extract<Route, { page: 'seat' } | { page: 'watch' }>;
 
@@ -107,7 +107,8 @@ function runNetrunner(root: HTMLElement, conn: VeilConnection, roomId: string): 
     viewer,
     version: first.version,
     view: first.view as NetrunnerView,
-    log: loadLog(roomId, viewer),
+    // The history the gateway sent after connecting (it may already be here).
+    log: conn.log.filter(isLogEntry),
     connected: conn.connected,
     pending: false,
     error: null,
@@ -160,9 +161,7 @@ function runNetrunner(root: HTMLElement, conn: VeilConnection, roomId: string): 
   });
   conn.onLog((event) => {
     const entries = event.entries.filter(isLogEntry);
-    const log = mergeLog(state.log, entries);
-    saveLog(roomId, viewer, log);
-    update({ log });
+    update({ log: event.history ? mergeLog([], entries) : mergeLog(state.log, entries) });
   });
   conn.onConnectionChange((connected) => update({ connected }));
   conn.onError((error) => update({ error: error.message }));

@@ -1,28 +1,27 @@
 /**
  * What the browser keeps: seat tokens (localStorage, so a seat link without its token, or a
- * reload, resumes the seat) and the log lines received (sessionStorage: the server sends only
- * new lines, so a reload would otherwise start with an empty log).
+ * reload, resumes the seat). The log is not kept: the gateway sends the viewer's whole log
+ * after each connect.
  */
 
 const TOKEN_PREFIX = 'veil.seat.';
-const LOG_PREFIX = 'veil.log.';
 const MAX_LOG_LINES = 500;
 
-function store(kind: 'local' | 'session'): Storage | null {
+function store(): Storage | null {
   try {
-    return kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+    return globalThis.localStorage;
   } catch {
     return null;
   }
 }
 
 export function savedToken(roomId: string, seat: string): string | null {
-  return store('local')?.getItem(`${TOKEN_PREFIX}${roomId}.${seat}`) ?? null;
+  return store()?.getItem(`${TOKEN_PREFIX}${roomId}.${seat}`) ?? null;
 }
 
 export function saveToken(roomId: string, seat: string, token: string): void {
   try {
-    store('local')?.setItem(`${TOKEN_PREFIX}${roomId}.${seat}`, token);
+    store()?.setItem(`${TOKEN_PREFIX}${roomId}.${seat}`, token);
   } catch {
     // Storage full or disabled: the link still carries the token.
   }
@@ -31,7 +30,7 @@ export function saveToken(roomId: string, seat: string, token: string): void {
 /** Seats this browser holds a token for, per room. */
 export function savedSeats(): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const local = store('local');
+  const local = store();
   if (!local) return out;
   for (let i = 0; i < local.length; i += 1) {
     const key = local.key(i);
@@ -51,27 +50,6 @@ export interface StoredLogEntry {
   readonly side: string | null;
   readonly text: string;
   readonly cards: readonly { readonly code: string; readonly title: string }[];
-}
-
-export function loadLog(roomId: string, viewer: string): StoredLogEntry[] {
-  try {
-    const raw = store('session')?.getItem(`${LOG_PREFIX}${roomId}.${viewer}`);
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? parsed.filter(isLogEntry) : [];
-  } catch {
-    return [];
-  }
-}
-
-export function saveLog(roomId: string, viewer: string, entries: readonly StoredLogEntry[]): void {
-  try {
-    store('session')?.setItem(
-      `${LOG_PREFIX}${roomId}.${viewer}`,
-      JSON.stringify(entries.slice(-MAX_LOG_LINES)),
-    );
-  } catch {
-    // Not kept: the log starts empty after a reload.
-  }
 }
 
 export function isLogEntry(value: unknown): value is StoredLogEntry {
