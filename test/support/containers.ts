@@ -50,20 +50,19 @@ function engineConfigured(env: NodeJS.ProcessEnv): boolean {
   return sockets.some((path) => path !== undefined && existsSync(path));
 }
 
-export async function startPostgresContainer(): Promise<RunningService> {
+/** `durable`: every commit flushed to a real disk, for benchmarks (else faster, for tests). */
+export async function startPostgresContainer({
+  durable = false,
+}: { durable?: boolean } = {}): Promise<RunningService> {
   const { GenericContainer, Wait } = await import('testcontainers');
-  const container = await new GenericContainer(postgresImage)
+  const settings = durable
+    ? ['max_connections=200']
+    : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200'];
+  let definition = new GenericContainer(postgresImage)
     .withEnvironment({ POSTGRES_PASSWORD: 'veil', POSTGRES_HOST_AUTH_METHOD: 'trust' })
-    .withCommand([
-      'postgres',
-      ...[
-        'fsync=off',
-        'synchronous_commit=off',
-        'full_page_writes=off',
-        'max_connections=200',
-      ].flatMap((setting) => ['-c', setting]),
-    ])
-    .withTmpFs({ '/var/lib/postgresql/data': 'rw' })
+    .withCommand(['postgres', ...settings.flatMap((setting) => ['-c', setting])]);
+  if (!durable) definition = definition.withTmpFs({ '/var/lib/postgresql/data': 'rw' });
+  const container = await definition
     .withExposedPorts(5432)
     // The image's entrypoint starts the server twice (init, then for real): wait for the second.
     .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))

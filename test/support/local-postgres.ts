@@ -11,14 +11,24 @@ import type { RunningService } from './running-service.js';
 const execFileAsync = promisify(execFile);
 const maxAttempts = 3;
 
+/** Settings that trade durability for speed: fine for tests, whose data dies with the run. */
+const NOT_DURABLE = [
+  ['-c', 'fsync=off'],
+  ['-c', 'synchronous_commit=off'],
+  ['-c', 'full_page_writes=off'],
+];
+
 /**
  * Runs a throwaway Postgres: initdb (trust auth) into the run dir, then the server on a free
- * port of 127.0.0.1 with its socket inside the run dir. Durability is off: the data dies with
- * the run anyway. As root it runs as the `postgres` user, since Postgres refuses root.
+ * port of 127.0.0.1 with its socket inside the run dir. Durability is off (the data dies with
+ * the run anyway) unless `durable` is set, as for benchmarks of durable throughput: then every
+ * commit is flushed to disk, as in production. As root it runs as the `postgres` user, since
+ * Postgres refuses root.
  */
 export async function startLocalPostgres(
   binaries: PostgresBinaries,
   runDir: RunDir,
+  { durable = false }: { durable?: boolean } = {},
 ): Promise<RunningService> {
   const user = process.getuid?.() === 0 ? unprivilegedUser() : undefined;
   const home = runDir.subdir('postgres', user);
@@ -47,9 +57,7 @@ export async function startLocalPostgres(
         ['-k', home],
         ['-c', 'listen_addresses=127.0.0.1'],
         ['-c', 'max_connections=200'],
-        ['-c', 'fsync=off'],
-        ['-c', 'synchronous_commit=off'],
-        ['-c', 'full_page_writes=off'],
+        ...(durable ? [] : NOT_DURABLE),
       ].flat(),
       cwd: home,
       env,
@@ -75,7 +83,7 @@ export async function startLocalPostgres(
       kind: 'postgres',
       source: 'local',
       url,
-      detail: `${binaries.version} on 127.0.0.1:${port}`,
+      detail: `${binaries.version} on 127.0.0.1:${port}${durable ? ', durable (fsync on)' : ''}`,
       stop: async () => {
         await server.stop();
       },

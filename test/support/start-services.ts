@@ -33,8 +33,17 @@ interface Plan {
   fallback?: () => Promise<RunningService>;
 }
 
+export interface StartServicesOptions {
+  /**
+   * Start Postgres with its durability settings on (fsync, synchronous commit), as benchmarks of
+   * durable throughput need; tests run faster without. A `DATABASE_URL` server is used as it is.
+   */
+  readonly durablePostgres?: boolean;
+}
+
 export async function startServices(
   env: NodeJS.ProcessEnv = process.env,
+  { durablePostgres = false }: StartServicesOptions = {},
 ): Promise<ServicesOutcome> {
   const fromEnv = { postgres: env['DATABASE_URL'], nats: env['NATS_URL'] };
   const needServers = !fromEnv.postgres || !fromEnv.nats;
@@ -53,9 +62,11 @@ export async function startServices(
     plans.push(envPlan('postgres', 'DATABASE_URL', fromEnv.postgres, postgresAnswers));
   } else {
     const local = locatePostgres(env);
+    const durable = { durable: durablePostgres };
     const startLocal =
-      'found' in local ? () => startLocalPostgres(local.found, localDir()) : undefined;
-    if (useContainers) plans.push(containerPlan('postgres', startPostgresContainer, startLocal));
+      'found' in local ? () => startLocalPostgres(local.found, localDir(), durable) : undefined;
+    const startContainer = () => startPostgresContainer(durable);
+    if (useContainers) plans.push(containerPlan('postgres', startContainer, startLocal));
     else if (startLocal) plans.push({ kind: 'postgres', start: startLocal });
     else if ('missing' in local) missing.push(local.missing);
   }

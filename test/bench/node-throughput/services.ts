@@ -1,6 +1,7 @@
 /**
- * Real Postgres and NATS for the benchmark, found or started by test/support exactly as for
- * the integration tests (DATABASE_URL / NATS_URL, else Testcontainers, else local binaries),
+ * Real Postgres and NATS for the benchmark, found or started by test/support as for the
+ * integration tests (DATABASE_URL / NATS_URL, else Testcontainers, else local binaries) but
+ * with Postgres durable (fsync and synchronous commit on, unlike the tests' throwaway server),
  * and a fresh database on that server for this run.
  */
 import pg from 'pg';
@@ -15,7 +16,7 @@ export interface BenchServices {
 
 /** The servers, or why there are none (the durable figures are then skipped). */
 export async function benchServices(): Promise<BenchServices | { missing: string }> {
-  const outcome = await startServices();
+  const outcome = await startServices(process.env, { durablePostgres: true });
   if (!outcome.available) return { missing: outcome.missing.join('; ') };
   const name = `veilbench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: outcome.databaseUrl });
