@@ -86,6 +86,21 @@ describe('applyAction', () => {
     expect(next.value).toBe('countering');
   });
 
+  it('matches as canonical JSON does: undefined keys ignored, any other difference refused', () => {
+    const s = newGame(parlor, {}, 1);
+    const card = s.context.hands.p1[0]!;
+    const play = { type: 'play', card: card.uid, kind: card.kind };
+    expect(applyAction(parlor, s, 'p1', { ...play, note: undefined }).value).toBe('countering');
+    for (const bad of [
+      { ...play, note: null },
+      { ...play, card: String(card.uid) },
+      { type: 'play', card: card.uid },
+      { ...play, kind: [card.kind] },
+    ]) {
+      expect(rulesErrorCode(() => applyAction(parlor, s, 'p1', bad))).toBe('illegal_action');
+    }
+  });
+
   it('refuses any action once the game is over', () => {
     let s: Snap = newGame(parlor, { turns: 1 }, 1);
     s = applyAction(parlor, s, 'p1', { type: 'end' });

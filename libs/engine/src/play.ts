@@ -48,11 +48,52 @@ export function applyAction<M extends AnyGameModule>(
     throw new RulesError('bad_request');
   }
   if (!module.deciders(snapshot).includes(seat)) throw new RulesError('not_your_turn');
-  const wanted = canonicalJson(action);
-  const legal = module.legalActions(snapshot, seat).find((a) => canonicalJson(a) === wanted);
+  const legal = findLegal(module.legalActions(snapshot, seat), action);
   if (legal === undefined) throw new RulesError('illegal_action');
   // The rules' own copy of the action is sent, so the machine never sees client key order.
   return step(module.machine, snapshot, { type: 'act', seat, action: legal as ActionOf<M> });
+}
+
+/**
+ * The legal action equal to `action` as JSON (key order and `undefined`-valued keys aside),
+ * i.e. the one whose `canonicalJson` is the same. A structural comparison finds it without
+ * serializing anything; only when none matches does the canonical form decide (the exact rule
+ * for what it alone equates, e.g. a `NaN` against a `null`).
+ */
+function findLegal(legal: readonly unknown[], action: unknown): unknown {
+  for (const a of legal) if (jsonEqual(a, action)) return a;
+  const wanted = canonicalJson(action);
+  return legal.find((a) => canonicalJson(a) === wanted);
+}
+
+/** Deep equality of plain JSON values; objects compare by their keys with defined values. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      if (a[i] === undefined || b[i] === undefined || !jsonEqual(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let defined = 0;
+  for (const key in ra) {
+    const v = ra[key];
+    if (v === undefined) continue;
+    defined++;
+    if (!Object.prototype.hasOwnProperty.call(rb, key) || !jsonEqual(v, rb[key])) return false;
+  }
+  for (const key in rb) if (rb[key] !== undefined) defined--;
+  return defined === 0;
+}
+
+function isPlain(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** Sets or clears one of `seat`'s standing policies; takes effect when a window next opens. */

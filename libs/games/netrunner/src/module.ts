@@ -25,6 +25,40 @@ function outcome(snapshot: GameSnapshot<Game>): Outcome<Side> | null {
   return snapshot.context.outcome;
 }
 
+/**
+ * The last few legal-action lists, by game state and seat. A driver (the game node, a bot)
+ * lists a seat's actions and then applies one, and `applyAction` checks the action against
+ * the same list: the second listing is a lookup. States are never changed once made, so a
+ * list stays right; its actions are frozen (no caller can change what a later check compares
+ * against) and each call gets its own array. A small ring rather than a weak map with an
+ * entry per state: it keeps at most a few states alive and gives the garbage collector no
+ * weak entries to process (those showed up as a cost in the draft's own bookkeeping).
+ */
+const RECENT = 8;
+const recent: { g: Game | null; seat: Side | null; list: readonly NetrunnerAction[] }[] =
+  Array.from({ length: RECENT }, () => ({ g: null, seat: null, list: [] }));
+let nextSlot = 0;
+
+function legalActions(snapshot: GameSnapshot<Game>, seat: Side): NetrunnerAction[] {
+  const g = snapshot.context;
+  for (const entry of recent) if (entry.g === g && entry.seat === seat) return entry.list.slice();
+  const list = legalActionsOf(g, seat).map(deepFreeze);
+  const slot = recent[nextSlot] as (typeof recent)[number];
+  slot.g = g;
+  slot.seat = seat;
+  slot.list = list;
+  nextSlot = (nextSlot + 1) % RECENT;
+  return list.slice();
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** Android: Netrunner (System Gateway + Sericulture Expansion + Byte!) as a Veil game module. */
 export const netrunner: NetrunnerModule = {
   id: 'netrunner',
@@ -32,7 +66,7 @@ export const netrunner: NetrunnerModule = {
   seats: () => ['corp', 'runner'],
   machine: netrunnerMachine,
   deciders: (snapshot) => decidersOfGame(snapshot.context),
-  legalActions: (snapshot, seat) => legalActionsOf(snapshot.context, seat),
+  legalActions,
   view: netrunnerView,
   log: (snapshot) => snapshot.context.log,
   logView,

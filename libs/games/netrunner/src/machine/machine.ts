@@ -102,31 +102,29 @@ function windowReopens(g: Game): boolean {
 
 /** Entry action: (re)open a paid ability window; a reopened one is led by whoever acted. */
 const openWindowAction = (kind: WindowKind) =>
-  assignGame(({ context, event }) => {
+  assignGame(({ context, event }) =>
     // Windows only replace `pauses`: no copy of the game is needed beyond the draft's.
-    const g = continueDraft(event, context);
-    const leader = reopenLeader(g);
-    if (topWindow(g)?.status === 'committed') dropTopWindow(g);
-    openPaw(g, kind, leader);
-    return g;
-  });
+    continueDraft(event, context, (g) => {
+      const leader = reopenLeader(g);
+      if (topWindow(g)?.status === 'committed') dropTopWindow(g);
+      openPaw(g, kind, leader);
+    }),
+  );
 
 /** A rule step as a machine action: change a draft, then run whatever it queued. */
 const step = (fn: (g: Game) => void) =>
-  assignGame(({ context, event }) => {
-    const g = continueDraft(event, context);
-    fn(g);
-    runTasks(g);
-    return g;
-  });
+  assignGame(({ context, event }) =>
+    continueDraft(event, context, (g) => {
+      fn(g);
+      runTasks(g);
+    }),
+  );
 
 /** The handler of a seat's action: a new draft for the transition, then the rule function. */
 const handle = (fn: (g: Game, seat: Side, action: NetrunnerAction) => void) =>
-  assignGame(({ context, event }) => {
-    const g = beginDraft(event, context);
-    fn(g, actOf(event).seat, actOf(event).action);
-    return g;
-  });
+  assignGame(({ context, event }) =>
+    beginDraft(event, context, (g) => fn(g, actOf(event).seat, actOf(event).action)),
+  );
 
 const RUN = '#netrunner.runnerTurn.action.run';
 
@@ -221,15 +219,15 @@ export const netrunnerMachine = setup({
     openApproach: openWindowAction('run-approach-ice'),
     openEncounter: openWindowAction('run-encounter'),
     openPassIce: openWindowAction('run-pass-ice'),
-    openMovement: assign(({ context, event }) => {
-      const g = continueDraft(event, context);
-      const leader = reopenLeader(g);
-      if (topWindow(g)?.status === 'committed') dropTopWindow(g);
-      // 6.9.4e: the last window before the server is its own kind (the Corp's last chance
-      // to rez upgrades), so policies can tell them apart.
-      openPaw(g, iceAtPosition(g) === null ? 'run-approach-server' : 'run-movement', leader);
-      return g;
-    }),
+    openMovement: assign(({ context, event }) =>
+      continueDraft(event, context, (g) => {
+        const leader = reopenLeader(g);
+        if (topWindow(g)?.status === 'committed') dropTopWindow(g);
+        // 6.9.4e: the last window before the server is its own kind (the Corp's last chance
+        // to rez upgrades), so policies can tell them apart.
+        openPaw(g, iceAtPosition(g) === null ? 'run-approach-server' : 'run-movement', leader);
+      }),
+    ),
     initiateRun: step(initiateRun),
     approachIce: step(approachIce),
     encounterIce: step(beginEncounter),
@@ -261,16 +259,15 @@ export const netrunnerMachine = setup({
     setup: {
       always: { guard: 'settled', target: 'corpTurn' },
     },
+    // Entering a turn allots its clicks (draw phase a / action phase a): nothing can trigger
+    // on that, so it is the turn's own entry action rather than a state of its own.
     corpTurn: {
+      entry: 'startCorpTurn',
       initial: 'draw',
       states: {
         draw: {
-          initial: 'clicks',
+          initial: 'window',
           states: {
-            clicks: {
-              entry: 'startCorpTurn',
-              always: { guard: 'settled', target: 'window' },
-            },
             window: {
               entry: 'openCorpDraw',
               exit: 'dropWindow',
@@ -316,14 +313,15 @@ export const netrunnerMachine = setup({
             window: {
               entry: 'openCorpDiscard',
               exit: 'dropWindow',
+              // Unspent clicks are lost as the discard phase ends (nothing triggers on it).
               always: [
                 { guard: 'windowReopens', target: 'window', reenter: true },
-                { guard: 'windowDone', target: 'loseClicks' },
+                {
+                  guard: 'windowDone',
+                  actions: 'loseClicks',
+                  target: '#netrunner.corpTurn.turnEnd',
+                },
               ],
-            },
-            loseClicks: {
-              entry: 'loseClicks',
-              always: { guard: 'settled', target: '#netrunner.corpTurn.turnEnd' },
             },
           },
         },
@@ -335,15 +333,12 @@ export const netrunnerMachine = setup({
       },
     },
     runnerTurn: {
+      entry: 'startRunnerTurn',
       initial: 'start',
       states: {
         start: {
-          initial: 'clicks',
+          initial: 'window',
           states: {
-            clicks: {
-              entry: 'startRunnerTurn',
-              always: { guard: 'settled', target: 'window' },
-            },
             window: {
               entry: 'openRunnerStart',
               exit: 'dropWindow',
@@ -443,13 +438,11 @@ export const netrunnerMachine = setup({
                         { guard: 'windowDone', target: 'jackOut' },
                       ],
                     },
+                    // Step d, moving one position inward, triggers nothing: it is the
+                    // transition from the jack-out decision (step c) to the movement window.
                     jackOut: {
                       entry: 'offerJackOut',
-                      always: { guard: 'progress', target: 'move' },
-                    },
-                    move: {
-                      entry: 'moveInward',
-                      always: { guard: 'progress', target: 'window' },
+                      always: { guard: 'progress', actions: 'moveInward', target: 'window' },
                     },
                     window: {
                       entry: 'openMovement',
@@ -506,12 +499,8 @@ export const netrunnerMachine = setup({
               exit: 'dropWindow',
               always: [
                 { guard: 'windowReopens', target: 'window', reenter: true },
-                { guard: 'windowDone', target: 'loseClicks' },
+                { guard: 'windowDone', actions: 'loseClicks', target: '#netrunner.corpTurn' },
               ],
-            },
-            loseClicks: {
-              entry: 'loseClicks',
-              always: { guard: 'settled', target: '#netrunner.corpTurn' },
             },
           },
         },

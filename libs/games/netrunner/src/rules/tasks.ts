@@ -3,6 +3,7 @@ import { behaviourOf } from '../cards/registry.js';
 import type { ActiveWhere } from '../cards/behaviour.js';
 import type { GameEvent, RuleTask, Task } from '../state/tasks-types.js';
 import type { CardState, Game, Json, NetrunnerDecision, Side } from '../state/types.js';
+import { cardsForReading } from '../state/draft.js';
 import { pruneEmptyRemotes } from '../state/zones.js';
 import { runRuleTask } from './rule-tasks.js';
 
@@ -183,13 +184,19 @@ export function isActiveFor(g: Game, c: CardState, where: ActiveWhere, event?: G
 
 /** Cards whose abilities may be active, in resolution order for `side`. */
 function candidateSources(g: Game, side: Side): string[] {
+  // Plain loops (this runs for every event fired): identity, scored agendas, installed cards
+  // in server order (root, then ice), the Runner's scored agendas, persistent cards.
   if (side === 'corp') {
-    const installed = g.serverOrder.flatMap((id) => {
+    const out = [g.corp.identity, ...g.corp.scored];
+    for (const id of g.serverOrder) {
       const s = g.servers[id];
-      return s ? [...s.root, ...s.ice] : [];
-    });
-    const persistent = g.run?.mods.persistent ?? [];
-    return [g.corp.identity, ...g.corp.scored, ...installed, ...g.runner.scored, ...persistent];
+      if (!s) continue;
+      for (const uid of s.root) out.push(uid);
+      for (const uid of s.ice) out.push(uid);
+    }
+    for (const uid of g.runner.scored) out.push(uid);
+    for (const uid of g.run?.mods.persistent ?? []) out.push(uid);
+    return out;
   }
   return [g.runner.identity, ...g.runner.rig];
 }
@@ -203,17 +210,20 @@ export function fire(g: Game, event: GameEvent): void {
   const order: Side[] = g.active === 'corp' ? ['corp', 'runner'] : ['runner', 'corp'];
   const batch = g.nextBatch;
   g.nextBatch += 1;
+  // Read only: the plain record, so a draft does not copy every card it looks at.
+  const cards = cardsForReading(g);
   for (const side of order) {
     for (const uid of candidateSources(g, side)) {
-      const c = g.cards[uid];
+      const c = cards[uid];
       if (!c) continue;
       const triggers = behaviourOf(c.code)?.triggers ?? [];
-      triggers.forEach((trigger, index) => {
-        if (trigger.on !== event.e) return;
-        if (!isActiveFor(g, c, trigger.where ?? 'installed', event)) return;
-        if (trigger.when && !trigger.when(g, uid, event)) return;
+      for (let index = 0; index < triggers.length; index++) {
+        const trigger = triggers[index] as (typeof triggers)[number];
+        if (trigger.on !== event.e) continue;
+        if (!isActiveFor(g, c, trigger.where ?? 'installed', event)) continue;
+        if (trigger.when && !trigger.when(g, uid, event)) continue;
         g.tasks.push({ t: 'trigger', code: c.code, index, source: uid, event, batch });
-      });
+      }
     }
   }
 }

@@ -1,4 +1,5 @@
 import { behaviourOf } from '../cards/registry.js';
+import { cardsForReading } from '../state/draft.js';
 import { canSee } from '../state/handles.js';
 import { card, moveCard } from '../state/zones.js';
 import type { Game, Side } from '../state/types.js';
@@ -17,7 +18,7 @@ export interface TrashOptions {
  */
 export function trashCard(g: Game, uid: string, by: Side, options: TrashOptions = {}): void {
   const c = card(g, uid);
-  for (const hosted of Object.values(g.cards).filter((h) => h.host === uid)) {
+  for (const hosted of Object.values(cardsForReading(g)).filter((h) => h.host === uid)) {
     trashCard(g, hosted.uid, by);
   }
   if (c.loc.zone === 'ice') adjustRunForLeavingIce(g, uid);

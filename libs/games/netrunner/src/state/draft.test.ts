@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyAction, newGame, Rng, type GameSnapshot } from '@veil/engine';
+import {
+  applyAction,
+  newGame,
+  persistGame,
+  restoreGame,
+  Rng,
+  snapshotBytes,
+  type GameSnapshot,
+} from '@veil/engine';
 import { transition } from 'xstate';
 import { netrunner } from '../module.js';
 import { corpActing } from '../testing/kit.js';
@@ -41,6 +49,35 @@ describe('transitions are pure', () => {
         steps += 1;
       }
       expect(steps).toBeGreaterThan(10);
+    }
+  });
+
+  it('leave every earlier snapshot byte for byte as it was (structural sharing)', () => {
+    for (const seed of [4, 5]) {
+      const rng = Rng.from(`sharing:${seed}`);
+      let s = newGame(netrunner, {}, seed) as GameSnapshot<Game>;
+      const kept: [GameSnapshot<Game>, string][] = [];
+      let steps = 0;
+      while (!netrunner.outcome(s) && steps < 400) {
+        kept.push([s, snapshotBytes(s)]);
+        const seat = rng.pick(netrunner.deciders(s));
+        const legal = netrunner.legalActions(s, seat);
+        // Branch: every other legal action from the same snapshot, which must stay as it was
+        // and give what the same action gives from a copy restored from JSON.
+        if (steps % 25 === 0) {
+          const restored = restoreGame(netrunner, persistGame(s));
+          for (const action of legal) {
+            const branch = applyAction(netrunner, s, seat, action);
+            expect(snapshotBytes(branch)).toBe(
+              snapshotBytes(applyAction(netrunner, restored, seat, action)),
+            );
+          }
+        }
+        s = applyAction(netrunner, s, seat, rng.pick(legal));
+        steps += 1;
+      }
+      expect(steps).toBeGreaterThan(50);
+      for (const [snapshot, bytes] of kept) expect(snapshotBytes(snapshot)).toBe(bytes);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { writableLog } from './draft.js';
 import { canSee } from './handles.js';
 import type { LoggedCard } from './log-types.js';
 import { VIEWERS, type Game, type Side, type Viewer } from './types.js';
@@ -31,7 +32,8 @@ export function log(
       hidden: arg.hidden ?? '1 card',
     };
   });
-  g.log.push({
+  // Append-only: a draft shares the log of the game it copies until it writes a line.
+  writableLog(g).push({
     seq: g.log.length + 1,
     turn: g.turn,
     side,
