@@ -5,6 +5,7 @@
  * that act is the time from sending it until the acting seat's new view (that version) arrives
  * on `veil.room.<id>.view.<seat>`. The node commits to Postgres before it acks and publishes.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { NatsBus } from '@veil/bus';
 import { startProcess } from '../../support/child-process.js';
@@ -39,6 +40,12 @@ export interface LatencyFigures {
   ackP99Ms: number;
   /** Until all three views (both seats and the spectators) of that version arrived. */
   allViewsP99Ms: number;
+  /**
+   * This (driver) process's event-loop delay while sending: a stalled driver would show up as
+   * latency it did not measure in the node.
+   */
+  driverLoopDelayP99Ms: number;
+  driverLoopDelayMaxMs: number;
   /** Driver ticks that found every room with an act in flight (behind the schedule). */
   starved: number;
   errors: number;
@@ -141,6 +148,8 @@ async function runPhase(
       )
       .finally(() => inFlight--);
   };
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const start = now();
   await new Promise<void>((resolve) => {
     let lastReport = start;
@@ -171,6 +180,7 @@ async function runPhase(
   while (inFlight > 0 && now() < deadline) await new Promise((r) => setTimeout(r, 20));
   await new Promise((r) => setTimeout(r, 250)); // the last views
   await subscription.unsubscribe();
+  loopDelay.disable();
   latencies.sort((a, b) => a - b);
   allViews.sort((a, b) => a - b);
   acks.sort((a, b) => a - b);
@@ -187,6 +197,8 @@ async function runPhase(
     ackP50Ms: round(percentile(acks, 50), 2),
     ackP99Ms: round(percentile(acks, 99), 2),
     allViewsP99Ms: round(percentile(allViews, 99), 2),
+    driverLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6, 2),
+    driverLoopDelayMaxMs: round(loopDelay.max / 1e6, 2),
     starved,
     errors,
   };

@@ -171,6 +171,10 @@ export async function main(options: BenchOptions): Promise<Figures> {
         ],
         ['act → ack', `p50 ${l.ackP50Ms} ms, p99 ${l.ackP99Ms} ms`],
         ['act → all 3 views', `p99 ${l.allViewsP99Ms} ms`],
+        [
+          'driver event-loop delay',
+          `p99 ${l.driverLoopDelayP99Ms} ms, max ${l.driverLoopDelayMaxMs} ms`,
+        ],
       ],
     );
   }

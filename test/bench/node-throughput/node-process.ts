@@ -3,6 +3,8 @@
  * Postgres store and a NATS bus. Started by latency.ts with VEIL_BENCH_DATABASE_URL and
  * VEIL_BENCH_NATS_URL; prints `bench node ready` once it answers, and drains on SIGTERM.
  */
+import { appendFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { NatsBus } from '@veil/bus';
 import { openPostgresRoomStore } from '@veil/store';
 import { startBenchNode } from './via-node.js';
@@ -15,6 +17,16 @@ async function run(): Promise<void> {
   const bus = await NatsBus.connect({ servers: natsUrl, name: 'veil-bench-node' });
   const node = await startBenchNode(store, bus, 'bench-node-1');
   process.stdout.write('bench node ready\n');
+  const loopLog = process.env['VEIL_BENCH_LOOP_LOG'];
+  if (loopLog) {
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    setInterval(() => {
+      const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+      appendFileSync(loopLog, `${ms(delay.percentile(99))} ${ms(delay.max)}\n`);
+      delay.reset();
+    }, 2_000).unref();
+  }
   const stop = async (): Promise<void> => {
     await node.stop();
     await bus.close();
