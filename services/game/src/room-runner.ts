@@ -499,25 +499,22 @@ export class RoomRunner {
   private currentView(viewer: string, { withLog = false } = {}): Reply {
     if (viewer !== SPECTATOR && !this.isSeat(viewer)) return refusal('bad_request');
     if (viewer === SPECTATOR && this.options.spectators === false) return refusal('forbidden');
-    const view = viewer === SPECTATOR ? this.spectatorView() : this.viewFor(viewer);
-    if (!view) return refusal('unavailable');
-    if (!withLog) return { ok: true, version: view.version, view };
-    // The log of the state shown: for delayed spectators an earlier one than the live state.
+    // Spectators are shown a delayed state, seats the live one.
     const shown =
-      viewer === SPECTATOR ? (this.spectators.shown()?.snapshot ?? null) : this.context.snapshot;
-    const log = shown ? logEntriesSince(this.context.module, 0, shown, viewer) : [];
-    return { ok: true, version: view.version, view, log: log.slice(-MAX_LOG_ENTRIES) };
+      viewer === SPECTATOR
+        ? this.spectators.shown()
+        : { version: this.context.version, snapshot: this.context.snapshot };
+    if (!shown) return refusal('unavailable');
+    const { module } = this.context;
+    const view = viewPayload(module, this.roomId, shown.version, shown.snapshot, viewer);
+    if (!withLog) return { ok: true, version: view.version, view };
+    const log = logEntriesSince(module, 0, shown.snapshot, viewer).slice(-MAX_LOG_ENTRIES);
+    return { ok: true, version: view.version, view, log };
   }
 
   private viewFor(seat: string): ViewPayload {
     const { module, snapshot, version } = this.context;
     return viewPayload(module, this.roomId, version, snapshot, seat);
-  }
-
-  private spectatorView(): ViewPayload | null {
-    const shown = this.spectators.shown();
-    if (!shown) return null;
-    return viewPayload(this.context.module, this.roomId, shown.version, shown.snapshot, SPECTATOR);
   }
 
   private markOf(snapshot: GameSnapshot<unknown>, version: number): number {

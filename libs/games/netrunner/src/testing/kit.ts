@@ -1,5 +1,7 @@
 import { applyAction, newGame, restoreGame, type GameSnapshot } from '@veil/engine';
 import type { NetrunnerAction } from '../actions/types.js';
+import { validateDeck } from '../decks/validate-deck.js';
+import type { DeckError } from '../decks/deck-error.js';
 import { facts } from '../facts.js';
 import { netrunner } from '../module.js';
 import { newCard } from '../rules/setup.js';
@@ -248,4 +250,10 @@ export function scoreAgenda(
   });
   s = act(s, 'corp', { type: 'score', card: handle(s, agenda, 'corp') });
   return { s, agenda };
+}
+
+/** The `over-deck-limit` errors of a deck of `count` copies of `code` for `identity`. */
+export function deckLimitErrors(identity: string, code: string, count: number): DeckError[] {
+  const result = validateDeck({ id: 'd', name: 'd', identity, cards: [{ code, count }] });
+  return result.ok ? [] : result.errors.filter((e) => e.kind === 'over-deck-limit');
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { validateDeck } from '../../decks/index.js';
-import { acting, can, edit, handle, scoreAgenda, spawn, until } from '../../testing/kit.js';
+import {
+  acting,
+  can,
+  deckLimitErrors,
+  edit,
+  handle,
+  scoreAgenda,
+  spawn,
+  until,
+} from '../../testing/kit.js';
 
 function scoredWithAnother() {
   let other = '';
@@ -29,16 +37,7 @@ describe('Luminal Transubstantiation (text, limit)', () => {
   });
 
   it('Limit 1 per deck', () => {
-    const errors = (n: number) => {
-      const v = validateDeck({
-        id: 'd',
-        name: 'd',
-        identity: '30035',
-        cards: [{ code: '30036', count: n }],
-      });
-      return v.ok ? [] : v.errors.filter((e) => e.kind === 'over-deck-limit');
-    };
-    expect(errors(1)).toEqual([]);
-    expect(errors(2)).toHaveLength(1);
+    expect(deckLimitErrors('30035', '30036', 1)).toEqual([]);
+    expect(deckLimitErrors('30035', '30036', 2)).toHaveLength(1);
   });
 });

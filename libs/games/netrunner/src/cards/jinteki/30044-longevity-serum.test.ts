@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { validateDeck } from '../../decks/index.js';
 import { netrunner } from '../../module.js';
 import type { NetrunnerAction } from '../../actions/types.js';
-import { choose, decisionKind, handle, legal, scoreAgenda, spawn } from '../../testing/kit.js';
+import {
+  choose,
+  deckLimitErrors,
+  decisionKind,
+  handle,
+  legal,
+  scoreAgenda,
+  spawn,
+} from '../../testing/kit.js';
 
 type Choose = Extract<NetrunnerAction, { type: 'choose' }>;
 const options = (s: Parameters<typeof legal>[0]) =>
@@ -90,17 +97,7 @@ describe('Longevity Serum', () => {
   });
 
   it('Limit 1 per deck', () => {
-    const deck = (n: number) => ({
-      id: 'd',
-      name: 'd',
-      identity: '30043',
-      cards: [{ code: '30044', count: n }],
-    });
-    const errors = (n: number) => {
-      const v = validateDeck(deck(n));
-      return v.ok ? [] : v.errors.filter((e) => e.kind === 'over-deck-limit');
-    };
-    expect(errors(1)).toEqual([]);
-    expect(errors(2)).toHaveLength(1);
+    expect(deckLimitErrors('30043', '30044', 1)).toEqual([]);
+    expect(deckLimitErrors('30043', '30044', 2)).toHaveLength(1);
   });
 });

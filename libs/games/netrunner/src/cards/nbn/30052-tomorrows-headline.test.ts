@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   choose,
+  deckLimitErrors,
   run,
   runnerActing,
   scoreAgenda,
@@ -8,7 +9,6 @@ import {
   until,
   decisionKind,
 } from '../../testing/kit.js';
-import { validateDeck } from '../../decks/validate-deck.js';
 
 describe("Tomorrow's Headline", () => {
   it('when scored: the Runner takes 1 tag', () => {
@@ -25,20 +25,8 @@ describe("Tomorrow's Headline", () => {
   });
 
   it('Limit 1 per deck', () => {
-    const deck = {
-      id: 't',
-      name: 't',
-      identity: '30051',
-      cards: [
-        { code: '30052', count: 2 },
-        { code: '30075', count: 38 },
-      ],
-    };
-    const result = validateDeck(deck);
-    const errors = result.ok ? [] : result.errors;
-    expect(
-      errors.filter((e) => e.kind === 'over-deck-limit' && e.message.startsWith('2 copies')),
-    ).toHaveLength(1);
+    const errors = deckLimitErrors('30051', '30052', 2);
+    expect(errors.filter((e) => e.message.startsWith('2 copies'))).toHaveLength(1);
   });
 
   it('its tag is a tag taken: NBN: Reality Plus triggers', () => {

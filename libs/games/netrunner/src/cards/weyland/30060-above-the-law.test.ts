@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { choose, decisionKind, scoreAgenda, spawn, legal } from '../../testing/kit.js';
-import { validateDeck } from '../../decks/validate-deck.js';
+import {
+  choose,
+  deckLimitErrors,
+  decisionKind,
+  scoreAgenda,
+  spawn,
+  legal,
+} from '../../testing/kit.js';
 import { netrunner } from '../../module.js';
 
 describe('Above the Law', () => {
@@ -15,20 +21,8 @@ describe('Above the Law', () => {
   });
 
   it('Limit 1 per deck', () => {
-    const deck = {
-      id: 't',
-      name: 't',
-      identity: '30059',
-      cards: [
-        { code: '30060', count: 2 },
-        { code: '30075', count: 38 },
-      ],
-    };
-    const result = validateDeck(deck);
-    const errors = result.ok ? [] : result.errors;
-    expect(
-      errors.filter((e) => e.kind === 'over-deck-limit' && e.message.startsWith('2 copies')),
-    ).toHaveLength(1);
+    const errors = deckLimitErrors('30059', '30060', 2);
+    expect(errors.filter((e) => e.message.startsWith('2 copies'))).toHaveLength(1);
   });
 
   it('no installed resource: nothing to ask', () => {
