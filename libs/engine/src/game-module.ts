@@ -89,6 +89,12 @@ export interface GameModule<
   observedActionKey(action: Action, actor: Seat, observer: Seat): string;
   /** A full state consistent with `view` for `viewer` (AI sampling). */
   determinize(view: View, viewer: Seat, rng: Rng): GameSnapshot<State>;
+  /**
+   * Optional: the same state (equal as JSON) taking less memory, for a state just parsed from
+   * storage — a live room holds one. Parsed JSON repeats every string and record; a module
+   * whose rules never change certain records in place can share equal copies of them.
+   */
+  compact?(state: State): State;
 }
 
 /** A module with its type parameters erased, for code that handles any game. */

@@ -124,7 +124,7 @@ export function restoreGame<M extends AnyGameModule>(
 ): GameSnapshot<StateOf<M>> {
   return module.machine.resolveState({
     value: persisted.value,
-    context: persisted.context,
+    context: module.compact ? module.compact(persisted.context) : persisted.context,
     status: persisted.status,
   }) as GameSnapshot<StateOf<M>>;
 }

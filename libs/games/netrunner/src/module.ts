@@ -5,6 +5,7 @@ import { netrunnerMachine } from './machine/machine.js';
 import type { NetrunnerOptions } from './machine/setup-input.js';
 import { determinize } from './privacy/determinize.js';
 import { RULES_VERSION } from './rules/setup.js';
+import { compactGame } from './state/compact.js';
 import type { LogEntry, VisibleLogEntry } from './state/log-types.js';
 import type { Game, Side } from './state/types.js';
 import { actionKey, observedActionKey } from './view/keys.js';
@@ -77,4 +78,5 @@ export const netrunner: NetrunnerModule = {
   actionKey,
   observedActionKey,
   determinize: (view, viewer, rng) => determinize(view, viewer, rng),
+  compact: compactGame,
 };

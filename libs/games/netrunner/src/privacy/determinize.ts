@@ -4,6 +4,7 @@ import type { StateValue } from 'xstate';
 import { CARDS } from '../catalog/index.js';
 import { facts, typeOf } from '../facts.js';
 import { RULES_VERSION } from '../rules/setup.js';
+import { packHandles } from '../state/handles.js';
 import { VIEWERS, isCentral } from '../state/types.js';
 import type {
   CardState,
@@ -120,13 +121,14 @@ class Builder {
   private add(side: Side, loc: Location, cv: CardView | null, slot: Slot): string {
     const uid = String(this.next);
     this.next += 1;
-    const handles = { corp: '', runner: '', spectator: '' };
+    const drawn = { corp: '', runner: '', spectator: '' };
     for (const v of VIEWERS)
-      handles[v] = `h${this.rng
+      drawn[v] = `h${this.rng
         .int(2 ** 31)
         .toString(36)
         .padStart(7, '0')}`;
-    if (cv) handles[this.viewer] = cv.id;
+    if (cv) drawn[this.viewer] = cv.id;
+    const handles = packHandles(drawn.corp, drawn.runner, drawn.spectator);
     const installed = loc.zone === 'ice' || loc.zone === 'root' || loc.zone === 'rig';
     const faceUp =
       !['hq', 'rd', 'grip', 'stack', 'archives', 'ice', 'root'].includes(loc.zone) ||
@@ -343,9 +345,7 @@ class Builder {
     const g = this.g;
     const pile = zone === 'hq' ? g.corp.hq : zone === 'grip' ? g.runner.grip : g.corp.archives;
     const used = new Set(this.masked.values());
-    const free = pile.filter(
-      (u) => !used.has(u) && !(g.cards[u]?.handles[this.viewer] && this.isListed(u)),
-    );
+    const free = pile.filter((u) => !used.has(u) && !(g.cards[u] && this.isListed(u)));
     if (free.length === 0) return undefined;
     const uid = this.rng.pick(free);
     this.masked.set(ref, uid);

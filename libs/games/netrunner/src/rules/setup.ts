@@ -1,6 +1,6 @@
 import { nextUint32, seedRng, shuffle, type RngState } from '@veil/engine';
 import { facts } from '../facts.js';
-import { freshHandle, rotateZone } from '../state/handles.js';
+import { freshHandle, packHandles, rotateZone } from '../state/handles.js';
 import { emptyPauses } from '@veil/engine';
 import {
   VIEWERS,
@@ -128,13 +128,14 @@ export function newCard(g: Game, code: string, side: Side, loc: Location): strin
     installedTurn: null,
     noScoreTurn: null,
     used: {},
-    handles: { corp: '', runner: '', spectator: '' },
+    handles: '',
     peek: [],
   };
   g.cards[uid] = c;
-  const handles = {} as Record<Viewer, string>;
-  for (const v of VIEWERS) handles[v] = freshHandle(g, v);
-  c.handles = handles;
+  // Drawn in `VIEWERS` order, each unique among the cards so far (this one's still empty).
+  const corp = freshHandle(g, 'corp');
+  const runner = freshHandle(g, 'runner');
+  c.handles = packHandles(corp, runner, freshHandle(g, 'spectator'));
   return uid;
 }
 

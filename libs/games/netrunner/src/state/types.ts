@@ -63,8 +63,12 @@ export interface CardState {
   noScoreTurn: number | null;
   /** Once-per-turn ability uses: ability id → turn number of the last use. */
   used: Readonly<Record<string, number>>;
-  /** Per-viewer opaque handle (see handles.ts). */
-  handles: Readonly<Record<Viewer, string>>;
+  /**
+   * The card's opaque handle for each viewer (see handles.ts), packed in one string: 8
+   * characters per viewer, in `VIEWERS` order. One flat string instead of a record of three
+   * takes a third of the memory, and a live room holds one per card.
+   */
+  handles: string;
   /** Viewers allowed to look at it where it lies right now (searching R&D or the stack). */
   peek: readonly Viewer[];
 }

@@ -1,5 +1,5 @@
 import { sourceVisible } from '../rules/decisions.js';
-import { canSee } from '../state/handles.js';
+import { canSee, cardHandle } from '../state/handles.js';
 import type { Game, Json, TurnMemory, Viewer } from '../state/types.js';
 
 /**
@@ -46,7 +46,7 @@ class Refs {
       }
       return mask;
     }
-    return c.handles[this.viewer];
+    return cardHandle(c, this.viewer);
   }
 
   /** Replaces every card uid inside a JSON value (values and keys) by its ref. */

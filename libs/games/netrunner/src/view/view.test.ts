@@ -20,9 +20,7 @@ describe('views', () => {
     const s = corpActing();
     const corp = netrunner.view(s, 'corp');
     expect(corp.corp.rdCount).toBe(s.context.corp.rd.length);
-    expect(JSON.stringify(corp)).not.toContain(
-      s.context.cards[s.context.corp.rd[0] ?? '']?.handles.corp ?? '-',
-    );
+    expect(JSON.stringify(corp)).not.toContain(handle(s, s.context.corp.rd[0] ?? '', 'corp'));
   });
 
   it('legal actions are in the view of a decider only', () => {
@@ -41,16 +39,16 @@ describe('views', () => {
   it("a card's handle changes for blind viewers when it enters or leaves a hidden zone", () => {
     let ice = '';
     let s = corpActing({}, (g) => (ice = spawn(g, '30072', { zone: 'hq' })));
-    const runnerBefore = s.context.cards[ice]?.handles.runner;
-    const corpBefore = s.context.cards[ice]?.handles.corp;
+    const runnerBefore = handle(s, ice, 'runner');
+    const corpBefore = handle(s, ice, 'corp');
     const otherHq = s.context.corp.hq.find((u) => u !== ice) ?? '';
-    const otherBefore = s.context.cards[otherHq]?.handles.runner;
+    const otherBefore = handle(s, otherHq, 'runner');
     s = act(s, 'corp', { type: 'install', card: handle(s, ice, 'corp'), server: 'new' });
-    expect(s.context.cards[ice]?.handles.runner).not.toBe(runnerBefore);
+    expect(handle(s, ice, 'runner')).not.toBe(runnerBefore);
     // The Corp sees it all along: its handle stays.
-    expect(s.context.cards[ice]?.handles.corp).toBe(corpBefore);
+    expect(handle(s, ice, 'corp')).toBe(corpBefore);
     // HQ lost a card: the rest of HQ is re-handled for the Runner too.
-    expect(s.context.cards[otherHq]?.handles.runner).not.toBe(otherBefore);
+    expect(handle(s, otherHq, 'runner')).not.toBe(otherBefore);
   });
 
   it('facedown installed cards show position and counters, not identity', () => {

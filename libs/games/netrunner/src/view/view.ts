@@ -11,7 +11,7 @@ import { decidersOfGame, legalActionsOf } from '../actions/legal.js';
 import type { NetrunnerAction } from '../actions/types.js';
 import { behaviourOf } from '../cards/registry.js';
 import { facts } from '../facts.js';
-import { canSee } from '../state/handles.js';
+import { canSee, cardHandle, handleOf } from '../state/handles.js';
 import type {
   CardState,
   Counters,
@@ -150,11 +150,11 @@ function cardView(g: Game, c: CardState, viewer: Viewer): CardView {
         ? breakerStrength(g, c.uid)
         : undefined;
   return {
-    id: c.handles[viewer],
+    id: cardHandle(c, viewer),
     ...(visible ? { code: c.code, title: facts(c.code).title } : {}),
     ...(installed && c.side === 'corp' ? { rezzed: c.rezzed } : {}),
     ...(hasCounters ? { counters: c.counters } : {}),
-    ...(c.host ? { host: g.cards[c.host]?.handles[viewer] ?? '' } : {}),
+    ...(c.host ? { host: handleOf(g, c.host, viewer) } : {}),
     ...(strength !== undefined ? { strength } : {}),
     ...(installed && c.installedTurn !== null ? { installedTurn: c.installedTurn } : {}),
     ...(Object.keys(c.used).length > 0 ? { used: c.used } : {}),
@@ -191,7 +191,7 @@ function runView(g: Game, viewer: Viewer): RunView | null {
     encounter:
       enc && iceCard
         ? {
-            ice: iceCard.handles[viewer],
+            ice: cardHandle(iceCard, viewer),
             strength: iceStrength(g, enc.ice),
             subroutines: (behaviourOf(iceCard.code)?.subroutines ?? []).map((s, i) => ({
               label: s.label,
