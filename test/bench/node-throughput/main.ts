@@ -187,6 +187,10 @@ export async function main(options: BenchOptions): Promise<Figures> {
       [
         ['heap per live room', `${kib(r.heapPerLiveRoomBytes)}  (target ≤ 40 KB)`],
         [
+          '… compiled code meanwhile',
+          `${kib(r.codePerLiveRoomBytes)} (the process's, not counted)`,
+        ],
+        [
           '… the game state',
           `${kib(r.heapPerGameStateBytes)} (restored alone; its log ${kib(r.heapPerGameLogBytes)})`,
         ],

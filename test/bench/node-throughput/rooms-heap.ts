@@ -21,7 +21,7 @@ import { netrunner, type NetrunnerState } from '@veil/netrunner';
 import type { GameNode } from '@veil/game';
 import type { RoomStore } from '@veil/store';
 import { gzipSync } from 'node:zlib';
-import { heapAfterGc, progress, round } from '../common/bench.js';
+import { heapPartsAfterGc, progress, round } from '../common/bench.js';
 import { drawPlay } from './drawplay.js';
 import { pool } from './durable-direct.js';
 import { startBenchNode, TOKEN_HASH } from './via-node.js';
@@ -34,12 +34,15 @@ export interface RoomHeapFigures {
   /** Distinct mid-game states, shared out over the rooms. */
   distinctGames: number;
   actionsBeforeLoad: number;
+  /** Data only: the code V8 compiles meanwhile is the process's (see `heapPartsAfterGc`). */
   heapPerLiveRoomBytes: number;
+  /** Compiled code that appeared while the live rooms were placed, divided by their number. */
+  codePerLiveRoomBytes: number;
   /** Of that: the restored game state alone (the same snapshots held without a node). */
   heapPerGameStateBytes: number;
   /** The rest: the node's per-room bookkeeping (actor, queues, subscription, caches). */
   heapPerRoomOverheadBytes: number;
-  /** Of the game state: its log, restored and held on its own. */
+  /** Of the game state: its log (as restored), held on its own. */
   heapPerGameLogBytes: number;
   heapPerIdleRoomBytes: number;
   snapshotJsonBytes: number;
@@ -110,7 +113,7 @@ export async function measureRoomHeap(
     });
 
     // The game states alone, restored from the same JSON, held side by side.
-    let before = heapAfterGc();
+    let before = heapPartsAfterGc().data;
     let held: unknown[] = ids
       .slice(0, rooms)
       .map((_, i) =>
@@ -119,16 +122,19 @@ export async function measureRoomHeap(
           JSON.parse(texts[i % distinct] as string) as PersistedGame<NetrunnerState>,
         ),
       );
-    const statePerRoom = (heapAfterGc() - before) / rooms;
+    const statePerRoom = (heapPartsAfterGc().data - before) / rooms;
     held = [];
-    before = heapAfterGc();
+    before = heapPartsAfterGc().data;
     held = ids
       .slice(0, rooms)
       .map(
         (_, i) =>
-          (JSON.parse(texts[i % distinct] as string) as { context: { log: unknown } }).context.log,
+          restoreGame(
+            netrunner,
+            JSON.parse(texts[i % distinct] as string) as PersistedGame<NetrunnerState>,
+          ).context.log,
       );
-    const logPerRoom = (heapAfterGc() - before) / rooms;
+    const logPerRoom = (heapPartsAfterGc().data - before) / rooms;
     held = [];
     void held;
 
@@ -137,26 +143,27 @@ export async function measureRoomHeap(
     // rather than counted against the rooms.
     await placeAll(node, ids.slice(-16));
     await unloaded(node);
-    const base = heapAfterGc();
+    const base = heapPartsAfterGc();
     progress(`rooms heap: placing ${rooms} rooms`);
     await placeAll(node, ids.slice(0, rooms));
     if (node.rooms().length !== rooms) throw new Error(`${node.rooms().length} rooms live`);
-    const live = heapAfterGc();
+    const live = heapPartsAfterGc();
     progress(`rooms heap: placing ${total - rooms} more, then waiting for the idle sweep`);
     await placeAll(node, ids.slice(rooms));
     await unloaded(node);
-    const idle = heapAfterGc();
-    const perLive = (live - base) / rooms;
+    const idle = heapPartsAfterGc();
+    const perLive = (live.data - base.data) / rooms;
     return {
       rooms,
       idleRooms: total,
       distinctGames: distinct,
       actionsBeforeLoad: actions,
       heapPerLiveRoomBytes: round(perLive),
+      codePerLiveRoomBytes: round((live.code - base.code) / rooms),
       heapPerGameStateBytes: round(statePerRoom),
       heapPerRoomOverheadBytes: round(perLive - statePerRoom),
       heapPerGameLogBytes: round(logPerRoom),
-      heapPerIdleRoomBytes: round((idle - base) / total),
+      heapPerIdleRoomBytes: round((idle.data - base.data) / total),
       snapshotJsonBytes: round(jsonBytes),
       snapshotLogJsonBytes: round(logBytes),
       snapshotGzipBytes: round(gzipBytes),
