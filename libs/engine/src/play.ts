@@ -1,5 +1,6 @@
 import { createActor, type AnyActor, type AnyActorScope, type AnyStateMachine } from 'xstate';
 import { canonicalJson } from './canonical-json.js';
+import { compiledTransition } from './compiled-step.js';
 import { RulesError } from './errors.js';
 import type {
   ActionOf,
@@ -139,6 +140,8 @@ function step<S>(
   snapshot: GameSnapshot<S>,
   event: unknown,
 ): GameSnapshot<S> {
+  const compiled = compiledTransition(machine, snapshot, event as { type: string });
+  if (compiled !== null) return compiled as GameSnapshot<S>;
   type Transition = AnyStateMachine['transition'];
   return machine.transition(
     snapshot as Parameters<Transition>[0],

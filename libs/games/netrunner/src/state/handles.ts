@@ -115,9 +115,16 @@ function drawHandle(g: Game): string {
 /** Gives the card a new handle for each of `viewers`. */
 export function rotateHandles(g: Game, uid: string, viewers: readonly Viewer[]): void {
   const card = g.cards[uid];
-  if (!card) return;
-  for (const viewer of viewers)
-    card.handles = withHandle(card.handles, viewer, freshHandle(g, viewer));
+  if (!card || viewers.length === 0) return;
+  // Drawn viewer by viewer, as each draw is checked against that viewer's handles only, and
+  // packed once.
+  const next = {
+    corp: cardHandle(card, 'corp'),
+    runner: cardHandle(card, 'runner'),
+    spectator: cardHandle(card, 'spectator'),
+  };
+  for (const viewer of viewers) next[viewer] = freshHandle(g, viewer);
+  card.handles = packHandles(next.corp, next.runner, next.spectator);
 }
 
 /** Viewers who cannot see `card` where it is now. */
