@@ -211,10 +211,25 @@ function runActions(
 ): number {
   for (const action of actions) {
     const assignment = c.assignments.get(action) as Assignment;
-    const partial = assignment({ context: state.context, event });
-    state.context = Object.assign({}, state.context, partial);
+    state.context = merged(state.context, assignment({ context: state.context, event }));
   }
   return actions.length;
+}
+
+/**
+ * `Object.assign({}, context, update)`, as XState's `assign` does. Game machines' assigns
+ * return the whole next context: when `update` has the context's keys in the same order, the
+ * result is a plain copy of it, which V8 makes an order of magnitude faster than the merge.
+ */
+function merged(context: unknown, update: unknown): unknown {
+  if (typeof context === 'object' && context !== null && typeof update === 'object' && update) {
+    const keys = Object.keys(context);
+    const updated = Object.keys(update);
+    if (keys.length === updated.length && keys.every((k, i) => k === updated[i])) {
+      return { ...update };
+    }
+  }
+  return Object.assign({}, context, update);
 }
 
 function snapshotOf(c: Compiled, state: StepState): SteppableSnapshot {
