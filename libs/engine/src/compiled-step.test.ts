@@ -8,9 +8,10 @@ import {
   transition,
   type AnyStateMachine,
 } from 'xstate';
-import { compileMachine, compiledTransition } from './compiled-step.js';
+import { compileMachine, compiledTransition, type SteppableSnapshot } from './compiled-step.js';
 import { parlor } from './fixture/index.js';
-import { applyAction, newGame, type GameSnapshot } from './play.js';
+import type { GameSnapshot } from './game-module.js';
+import { applyAction, newGame } from './play.js';
 import { Rng } from './rng.js';
 
 interface Trace {
@@ -22,7 +23,9 @@ type TraceEvent = { type: 'go' } | { type: 'bump' } | { type: 'back' } | { type:
 
 /** Every entry, exit and transition action writes its name: the trace pins their order. */
 const note = (name: string) =>
-  assign(({ context }: { context: Trace }) => ({ trace: [...context.trace, name].slice(-12) }));
+  assign<Trace, TraceEvent, undefined, TraceEvent, never>(({ context }) => ({
+    trace: [...context.trace, name].slice(-12),
+  }));
 
 /**
  * A chart with what game machines use: nested states, targets by id across branches,
@@ -102,11 +105,7 @@ const traceMachine = setup({
   },
 });
 
-interface Steppable {
-  readonly value: unknown;
-  readonly context: unknown;
-  readonly status: string;
-}
+type Steppable = SteppableSnapshot;
 
 function xstateStep(machine: AnyStateMachine, snapshot: Steppable, event: { type: string }) {
   const [next] = transition(machine, snapshot as never, event as never);
@@ -171,7 +170,10 @@ describe('compiled stepping follows XState', () => {
     // The same chart with a2's always-actions swapped: the trace differs from XState's run of
     // the original chart on the same events, so the checks above would notice such a slip.
     const swapped = traceMachine.provide({
-      actions: { chain: assign(({ context }) => ({ n: context.n + 1 })), bump: note('chain') },
+      actions: {
+        chain: assign(({ context }: { context: Trace }) => ({ n: context.n + 1 })),
+        bump: note('chain'),
+      } as never,
     });
     let original = start();
     let changed = original;

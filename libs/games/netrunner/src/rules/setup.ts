@@ -1,6 +1,6 @@
 import { nextUint32, seedRng, shuffle, type RngState } from '@veil/engine';
 import { facts } from '../facts.js';
-import { freshHandle, packHandles, rotateZone } from '../state/handles.js';
+import { freshHandle, packHandles, rotateZone, setHandles } from '../state/handles.js';
 import { emptyPauses } from '@veil/engine';
 import {
   VIEWERS,
@@ -135,7 +135,7 @@ export function newCard(g: Game, code: string, side: Side, loc: Location): strin
   // Drawn in `VIEWERS` order, each unique among the cards so far (this one's still empty).
   const corp = freshHandle(g, 'corp');
   const runner = freshHandle(g, 'runner');
-  c.handles = packHandles(corp, runner, freshHandle(g, 'spectator'));
+  setHandles(g, c, packHandles(corp, runner, freshHandle(g, 'spectator')));
   return uid;
 }
 

@@ -82,28 +82,57 @@ function holdsHandle(card: CardState, viewer: Viewer, handle: string): boolean {
   return card.handles.startsWith(handle, OFFSET[viewer]);
 }
 
-/** Draws a handle not used by any other card for this viewer. */
-export function freshHandle(g: Game, viewer: Viewer): string {
+/**
+ * How many cards hold each handle, per viewer, for one cards record — the record a transition's
+ * draft is changing (a new one per transition). A fresh handle is checked against it instead of
+ * a scan of every card. Built on first need and kept current by `setHandles`, the one writer of
+ * `card.handles` in a game under way (setup, compaction and the determinizer build new records).
+ */
+let index: {
+  readonly cards: Readonly<Record<string, CardState>>;
+  readonly counts: Partial<Record<Viewer, Map<string, number>>>;
+} | null = null;
+
+function countsOf(g: Game, viewer: Viewer): Map<string, number> {
   // The plain record: a scan through a draft's card proxy would copy every card.
-  const cards = Object.values(cardsForReading(g));
-  for (;;) {
-    const handle = drawHandle(g);
-    let taken = false;
-    for (let i = 0; i < cards.length && !taken; i++) {
-      taken = holdsHandle(cards[i] as CardState, viewer, handle);
+  const cards = cardsForReading(g);
+  if (index === null || index.cards !== cards) index = { cards, counts: {} };
+  let counts = index.counts[viewer];
+  if (!counts) {
+    counts = new Map();
+    for (const c of Object.values(cards)) {
+      const h = cardHandle(c, viewer);
+      counts.set(h, (counts.get(h) ?? 0) + 1);
     }
-    if (!taken) return handle;
+    index.counts[viewer] = counts;
   }
+  return counts;
 }
 
-/** `handles` with `viewer`'s replaced. */
-function withHandle(handles: string, viewer: Viewer, handle: string): string {
-  const at = OFFSET[viewer];
-  return packHandles(
-    at === OFFSET.corp ? handle : handles.slice(0, HANDLE_LENGTH),
-    at === OFFSET.runner ? handle : handles.slice(HANDLE_LENGTH, 2 * HANDLE_LENGTH),
-    at === OFFSET.spectator ? handle : handles.slice(2 * HANDLE_LENGTH),
-  );
+/** Draws a handle not used by any other card for this viewer. */
+export function freshHandle(g: Game, viewer: Viewer): string {
+  const counts = countsOf(g, viewer);
+  let handle = drawHandle(g);
+  while (counts.has(handle)) handle = drawHandle(g);
+  return handle;
+}
+
+/** Sets a card's handles (packed), keeping the index of the record it is in current. */
+export function setHandles(g: Game, card: CardState, handles: string): void {
+  const counts = index?.cards === cardsForReading(g) ? index.counts : null;
+  if (counts) {
+    for (const viewer of VIEWERS) {
+      const viewerCounts = counts[viewer];
+      const old = cardHandle(card, viewer);
+      const handle = handles.slice(OFFSET[viewer], OFFSET[viewer] + HANDLE_LENGTH);
+      if (!viewerCounts || old === handle) continue;
+      const n = viewerCounts.get(old) ?? 0;
+      if (n > 1) viewerCounts.set(old, n - 1);
+      else viewerCounts.delete(old);
+      viewerCounts.set(handle, (viewerCounts.get(handle) ?? 0) + 1);
+    }
+  }
+  card.handles = handles;
 }
 
 function drawHandle(g: Game): string {
@@ -116,15 +145,15 @@ function drawHandle(g: Game): string {
 export function rotateHandles(g: Game, uid: string, viewers: readonly Viewer[]): void {
   const card = g.cards[uid];
   if (!card || viewers.length === 0) return;
-  // Drawn viewer by viewer, as each draw is checked against that viewer's handles only, and
-  // packed once.
+  // Each viewer's draw is checked against that viewer's handles only (the card's old one
+  // included, as before any change), so the three are drawn first and set together.
   const next = {
     corp: cardHandle(card, 'corp'),
     runner: cardHandle(card, 'runner'),
     spectator: cardHandle(card, 'spectator'),
   };
   for (const viewer of viewers) next[viewer] = freshHandle(g, viewer);
-  card.handles = packHandles(next.corp, next.runner, next.spectator);
+  setHandles(g, card, packHandles(next.corp, next.runner, next.spectator));
 }
 
 /** Viewers who cannot see `card` where it is now. */
@@ -132,49 +161,12 @@ export function blindViewers(card: CardState): Viewer[] {
   return VIEWERS.filter((v) => !canSee(card, v));
 }
 
-/** Below this many cards a zone is re-handled card by card (a scan per handle is cheaper). */
-const COUNTED_ZONE = 8;
-
 /** Re-handles every card of a zone for every viewer who cannot see it (after a shuffle). */
 export function rotateZone(g: Game, uids: readonly string[]): void {
-  if (uids.length < COUNTED_ZONE) {
-    for (const uid of uids) {
-      const card = g.cards[uid];
-      if (card) rotateHandles(g, uid, blindViewers(card));
-    }
-    return;
-  }
-  // The same draws and the same test as `freshHandle` ("no card holds it for this viewer"),
-  // with each viewer's handles counted once instead of scanned per draw.
-  const cards = cardsForReading(g);
-  const counted: Partial<Record<Viewer, Map<string, number>>> = {};
   for (const uid of uids) {
     const card = g.cards[uid];
-    if (!card) continue;
-    for (const viewer of blindViewers(card)) {
-      const counts = (counted[viewer] ??= countHandles(cards, viewer));
-      let handle = drawHandle(g);
-      while (counts.has(handle)) handle = drawHandle(g);
-      const old = cardHandle(card, viewer);
-      const n = counts.get(old) ?? 0;
-      if (n > 1) counts.set(old, n - 1);
-      else counts.delete(old);
-      counts.set(handle, 1);
-      card.handles = withHandle(card.handles, viewer, handle);
-    }
+    if (card) rotateHandles(g, uid, blindViewers(card));
   }
-}
-
-function countHandles(
-  cards: Readonly<Record<string, CardState>>,
-  viewer: Viewer,
-): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const c of Object.values(cards)) {
-    const h = cardHandle(c, viewer);
-    counts.set(h, (counts.get(h) ?? 0) + 1);
-  }
-  return counts;
 }
 
 /** The card a seat names by `handle`, if that seat has such a handle. */

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { nextUint32 } from '@veil/engine';
+import { corpActing } from '../testing/kit.js';
+import { draft } from './draft.js';
+import { cardHandle, freshHandle, packHandles, setHandles } from './handles.js';
+import type { CardState, Game } from './types.js';
+
+/** The handle `freshHandle` draws next, if it is free. */
+function nextDraw(g: Game): string {
+  const [a] = nextUint32(g.handleRng);
+  return `h${a.toString(36).padStart(7, '0')}`;
+}
+
+function someCard(g: Game): CardState {
+  return Object.values(g.cards)[3] as CardState;
+}
+
+describe('fresh handles', () => {
+  it("skip a handle some card holds for that viewer, and only for that viewer's handles", () => {
+    const g = draft(corpActing().context);
+    const wanted = nextDraw(g);
+    const card = someCard(g);
+    // Another viewer holding it does not make it taken for the Runner.
+    setHandles(
+      g,
+      card,
+      packHandles(wanted, cardHandle(card, 'runner'), cardHandle(card, 'spectator')),
+    );
+    expect(freshHandle({ ...g, handleRng: g.handleRng }, 'runner')).toBe(wanted);
+    // The Runner's own: the next draw is skipped.
+    setHandles(
+      g,
+      card,
+      packHandles(cardHandle(card, 'corp'), wanted, cardHandle(card, 'spectator')),
+    );
+    const drawn = freshHandle({ ...g, handleRng: g.handleRng }, 'runner');
+    expect(drawn).not.toBe(wanted);
+  });
+
+  it('see a handle freed once its card has changed it (the index follows every change)', () => {
+    const g = draft(corpActing().context);
+    const wanted = nextDraw(g);
+    const card = someCard(g);
+    const before = card.handles;
+    setHandles(
+      g,
+      card,
+      packHandles(cardHandle(card, 'corp'), wanted, cardHandle(card, 'spectator')),
+    );
+    expect(freshHandle({ ...g, handleRng: g.handleRng }, 'runner')).not.toBe(wanted);
+    setHandles(g, card, before);
+    expect(freshHandle({ ...g, handleRng: g.handleRng }, 'runner')).toBe(wanted);
+  });
+});
