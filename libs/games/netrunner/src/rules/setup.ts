@@ -2,15 +2,13 @@ import { nextUint32, seedRng, shuffle, type RngState } from '@veil/engine';
 import { facts } from '../facts.js';
 import { freshHandle, packHandles, rotateZone, setHandles } from '../state/handles.js';
 import { emptyPauses } from '@veil/engine';
-import {
-  VIEWERS,
-  type CardState,
-  type DeckList,
-  type Game,
-  type Location,
-  type NetrunnerDecision,
-  type Side,
-  type Viewer,
+import type {
+  CardState,
+  DeckList,
+  Game,
+  Location,
+  NetrunnerDecision,
+  Side,
 } from '../state/types.js';
 import { drawCards } from './draw.js';
 import { pushDecision } from './tasks.js';
