@@ -125,8 +125,19 @@ interface LazyCards {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/**
+ * Told when a draft's cards record starts as a copy of another (same cards, same handles), so
+ * that what is kept per record (the handle index, see handles.ts) can move to the copy.
+ */
+let recordCopied: (from: object, to: object) => void = () => {};
+
+export function onCardsRecordCopied(listener: (from: object, to: object) => void): void {
+  recordCopied = listener;
+}
+
 function lazyCards(base: Record<string, CardState>): LazyCards {
   const target: Record<string, CardState> = { ...base };
+  recordCopied(base, target);
   const proxy = new Proxy(target, {
     get(t, key) {
       const c = (t as Record<string | symbol, unknown>)[key];

@@ -1,5 +1,5 @@
 import { nextUint32 } from '@veil/engine';
-import { cardsForReading } from './draft.js';
+import { cardsForReading, onCardsRecordCopied } from './draft.js';
 import { VIEWERS, type CardState, type Game, type Location, type Viewer } from './types.js';
 
 /**
@@ -83,8 +83,8 @@ function holdsHandle(card: CardState, viewer: Viewer, handle: string): boolean {
 }
 
 /**
- * How many cards hold each handle, per viewer, for one cards record — the record a transition's
- * draft is changing (a new one per transition). A fresh handle is checked against it instead of
+ * How many cards hold each handle, per viewer, for one cards record — the record the latest
+ * transition's draft changed (a new record per transition; the index moves to it). A fresh handle is checked against it instead of
  * a scan of every card. Built on first need and kept current by `setHandles`, the one writer of
  * `card.handles` in a game under way (setup, compaction and the determinizer build new records).
  */
@@ -92,6 +92,14 @@ let index: {
   readonly cards: Readonly<Record<string, CardState>>;
   readonly counts: Partial<Record<Viewer, Map<string, number>>>;
 } | null = null;
+
+// A draft's record starts as a copy of the record of the state it was made from: the index
+// moves along (the state it leaves is never changed, and gets a new index if stepped again).
+onCardsRecordCopied((from, to) => {
+  if (index !== null && index.cards === from) {
+    index = { cards: to as Readonly<Record<string, CardState>>, counts: index.counts };
+  }
+});
 
 function countsOf(g: Game, viewer: Viewer): Map<string, number> {
   // The plain record: a scan through a draft's card proxy would copy every card.
