@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { openPostgresRoomStore, storeMigrations, type RoomStore } from '@veil/store';
+import {
+  openPostgresPoolStore,
+  openPostgresRoomStore,
+  storeMigrations,
+  type CommitItem,
+  type RoomStore,
+} from '@veil/store';
 import { describeRoomStoreContract } from '@veil/store/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +65,82 @@ describeWithServices('store on real Postgres', () => {
     },
     { races: 200 },
   );
+
+  describe('the grouped commit as a named prepared statement', () => {
+    it('is prepared on the connection and decides every case right under its generic plan', async () => {
+      const url = await createTestDatabase('store_prepared');
+      // One connection, so the checks below run in the session that holds the statement; the
+      // generic plan is forced from the first execution (Postgres switches to it after five).
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      pool.on('connect', (client) => void client.query('set plan_cache_mode = force_generic_plan'));
+      const store = await openPostgresPoolStore(pool);
+      try {
+        const [a, b] = ['a', 'b'].map((n) => `room-${n}-${randomUUID()}`) as [string, string];
+        for (const id of [a, b]) {
+          await store.createRoom({
+            id,
+            game: 'g',
+            rulesVersion: 1,
+            options: {},
+            seats: { corp: { kind: 'human', tokenHash: 'h' } },
+            snapshot: {},
+          });
+        }
+        const item = (roomId: string, expectedVersion: number, requestId: string): CommitItem => ({
+          roomId,
+          expectedVersion,
+          seat: 'corp',
+          requestId,
+          action: { n: requestId },
+          ack: { ok: true, requestId },
+        });
+        expect(await store.commitBatch([item(a, 0, 'a1'), item(b, 0, 'b1')])).toEqual([
+          { status: 'committed', version: 1 },
+          { status: 'committed', version: 1 },
+        ]);
+        expect(
+          await store.commitBatch([
+            item(a, 1, 'a2'),
+            item(b, 0, 'b-stale'),
+            item(`room-missing-${randomUUID()}`, 0, 'x'),
+          ]),
+        ).toEqual([
+          { status: 'committed', version: 2 },
+          { status: 'conflict', currentVersion: 1 },
+          { status: 'not_found' },
+        ]);
+        expect(await store.commitBatch([item(a, 0, 'a1'), item(b, 1, 'b2')])).toEqual([
+          { status: 'duplicate', version: 1, ack: { ok: true, requestId: 'a1' } },
+          { status: 'committed', version: 2 },
+        ]);
+        for (let v = 2; v < 8; v++) {
+          expect(await store.commitBatch([item(a, v, `a${v + 1}`)])).toEqual([
+            { status: 'committed', version: v + 1 },
+          ]);
+        }
+        const { rows } = await pool.query<{ generic_plans: string }>(
+          `select generic_plans from pg_prepared_statements where name = 'veil_commit_distinct_rooms_v1'`,
+        );
+        expect(rows).toHaveLength(1);
+        expect(Number(rows[0]?.generic_plans)).toBeGreaterThanOrEqual(9);
+        const loaded = await store.load(a);
+        expect(loaded?.room.version).toBe(8);
+        expect(loaded?.events.map((e) => e.requestId)).toEqual([
+          'a1',
+          'a2',
+          'a3',
+          'a4',
+          'a5',
+          'a6',
+          'a7',
+          'a8',
+        ]);
+      } finally {
+        await store.close();
+        await dropTestDatabase(url);
+      }
+    });
+  });
 
   describe('several processes on one fresh database', () => {
     it('migrate at the same time and apply each migration exactly once', async () => {

@@ -2,7 +2,7 @@ export type { CommitItem, CommitResult } from './commit-types.js';
 export { MAX_BATCH_ITEMS } from './commit-batch.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
 export type { ClaimLeaseResult, LeaseState, RenewLeaseResult } from './lease-types.js';
-export { KyselyRoomStore } from './kysely-room-store.js';
+export { KyselyRoomStore, type KyselyRoomStoreOptions } from './kysely-room-store.js';
 export {
   migrateToLatest,
   storeMigrationProvider,
@@ -11,6 +11,7 @@ export {
 } from './migrations.js';
 export {
   openPgliteRoomStore,
+  openPostgresPoolStore,
   openPostgresRoomStore,
   openRoomStore,
   type OpenOptions,
@@ -33,6 +34,12 @@ export {
   type StoredSnapshot,
 } from './room-types.js';
 export { JsonText, type StoreDatabase } from './schema.js';
+export {
+  kyselyStatementRunner,
+  pgStatementRunner,
+  type FixedStatement,
+  type RunStatement,
+} from './statements.js';
 export {
   DEFAULT_QUIET_SNAPSHOT_MS,
   DEFAULT_SNAPSHOT_INTERVAL,

@@ -22,6 +22,15 @@ import type {
   RoomSummary,
 } from './room-types.js';
 import { toJsonText, type StoreDatabase } from './schema.js';
+import { kyselyStatementRunner, type RunStatement } from './statements.js';
+
+export interface KyselyRoomStoreOptions {
+  /**
+   * Runs the store's hot fixed statements (the grouped commit); default: through Kysely,
+   * unprepared. `openPostgresRoomStore` keeps them prepared on each pooled connection.
+   */
+  runStatement?: RunStatement;
+}
 
 const DEFAULT_LIST_LIMIT = 50;
 const MAX_LIST_LIMIT = 1000;
@@ -29,9 +38,11 @@ const MAX_LIST_LIMIT = 1000;
 /** The RoomStore over any Postgres-speaking Kysely dialect (node-postgres or PGlite). */
 export class KyselyRoomStore implements RoomStore {
   readonly #db: Kysely<StoreDatabase>;
+  readonly #run: RunStatement;
 
-  constructor(db: Kysely<StoreDatabase>) {
+  constructor(db: Kysely<StoreDatabase>, options: KyselyRoomStoreOptions = {}) {
     this.#db = db;
+    this.#run = options.runStatement ?? kyselyStatementRunner(db as Kysely<unknown>);
   }
 
   migrate(): Promise<MigrationReport> {
@@ -64,13 +75,13 @@ export class KyselyRoomStore implements RoomStore {
   }
 
   async appendEvent(item: CommitItem): Promise<CommitResult> {
-    const [result] = await commitBatch(this.#db, [item]);
+    const [result] = await commitBatch(this.#db, [item], this.#run);
     if (!result) throw new Error('commitBatch returned no result for one item');
     return result;
   }
 
   commitBatch(items: readonly CommitItem[]): Promise<CommitResult[]> {
-    return commitBatch(this.#db, items);
+    return commitBatch(this.#db, items, this.#run);
   }
 
   async saveSnapshot(roomId: string, version: number, snapshot: unknown): Promise<boolean> {

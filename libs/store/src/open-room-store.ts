@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { KyselyRoomStore } from './kysely-room-store.js';
+import { KyselyRoomStore, type KyselyRoomStoreOptions } from './kysely-room-store.js';
 import type { RoomStore } from './room-store.js';
 import type { StoreDatabase } from './schema.js';
+import { pgStatementRunner } from './statements.js';
 
 export interface OpenOptions {
   /** Run migrations before returning (default true): every start-up brings the schema up. */
@@ -30,7 +31,20 @@ export async function openPostgresRoomStore(options: PostgresStoreOptions): Prom
   // An idle client that loses its server emits 'error' on the pool; unhandled, that would end
   // the process. The pool drops that client, and the next query reports the problem.
   pool.on('error', () => {});
-  return openWith(new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) }), options);
+  return openPostgresPoolStore(pool, options);
+}
+
+/**
+ * A store on a node-postgres pool the caller built; the store owns it from now on (closing the
+ * store ends the pool). The grouped commit runs as a named prepared statement on its connections.
+ */
+export function openPostgresPoolStore(
+  pool: pg.Pool,
+  options: OpenOptions = {},
+): Promise<RoomStore> {
+  return openWith(new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) }), options, {
+    runStatement: pgStatementRunner(pool),
+  });
 }
 
 /**
@@ -66,8 +80,12 @@ export function openRoomStore(config: RoomStoreConfig): Promise<RoomStore> {
   );
 }
 
-async function openWith(db: Kysely<StoreDatabase>, options: OpenOptions): Promise<RoomStore> {
-  const store = new KyselyRoomStore(db);
+async function openWith(
+  db: Kysely<StoreDatabase>,
+  options: OpenOptions,
+  storeOptions: KyselyRoomStoreOptions = {},
+): Promise<RoomStore> {
+  const store = new KyselyRoomStore(db, storeOptions);
   if (options.migrate ?? true) {
     try {
       await store.migrate();
