@@ -5,6 +5,7 @@ import {
   openPostgresRoomStore,
   storeMigrations,
   type CommitItem,
+  type NewRoom,
   type RoomStore,
 } from '@veil/store';
 import { describeRoomStoreContract } from '@veil/store/contract';
@@ -24,6 +25,14 @@ import {
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const migrationNames = Object.keys(storeMigrations).sort();
 const BARRIER = [7215, 1];
+
+/** A room of game `g` at version 0, for tests of the store alone. */
+function blankRoom(
+  id: string,
+  seats: NewRoom['seats'] = { corp: { kind: 'human', tokenHash: 'h' } },
+): NewRoom {
+  return { id, game: 'g', rulesVersion: 1, options: {}, seats, snapshot: {} };
+}
 
 /** Waits (bounded) until `count` sessions are blocked on the barrier lock. */
 async function waitForWaiters(
@@ -77,14 +86,7 @@ describeWithServices('store on real Postgres', () => {
       try {
         const [a, b] = ['a', 'b'].map((n) => `room-${n}-${randomUUID()}`) as [string, string];
         for (const id of [a, b]) {
-          await store.createRoom({
-            id,
-            game: 'g',
-            rulesVersion: 1,
-            options: {},
-            seats: { corp: { kind: 'human', tokenHash: 'h' } },
-            snapshot: {},
-          });
+          await store.createRoom(blankRoom(id));
         }
         const item = (roomId: string, expectedVersion: number, requestId: string): CommitItem => ({
           roomId,
@@ -215,18 +217,7 @@ describeWithServices('store on real Postgres', () => {
 
     it('cannot both commit a version, even while both believe they own the room', async () => {
       const ids = Array.from({ length: 200 }, () => `room-${randomUUID()}`);
-      await Promise.all(
-        ids.map((id) =>
-          nodeA.createRoom({
-            id,
-            game: 'g',
-            rulesVersion: 1,
-            options: {},
-            seats: { corp: { kind: 'human', tokenHash: 'h' } },
-            snapshot: {},
-          }),
-        ),
-      );
+      await Promise.all(ids.map((id) => nodeA.createRoom(blankRoom(id))));
       // Three rounds per room; each round both nodes write the same next version.
       for (let round = 0; round < 3; round++) {
         const outcomes = await Promise.all(
@@ -264,14 +255,7 @@ describeWithServices('store on real Postgres', () => {
 
     it('hand a lease from one node to the other only once it expires', async () => {
       const id = `room-${randomUUID()}`;
-      await nodeA.createRoom({
-        id,
-        game: 'g',
-        rulesVersion: 1,
-        options: {},
-        seats: {},
-        snapshot: {},
-      });
+      await nodeA.createRoom(blankRoom(id, {}));
       const claims = await Promise.all([
         nodeA.claimLease(id, 'node-a', 60_000),
         nodeB.claimLease(id, 'node-b', 60_000),

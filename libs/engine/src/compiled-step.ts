@@ -21,7 +21,6 @@ import type { AnyStateMachine, StateValue } from 'xstate';
 /** The parts of XState's `StateNode` and transition definitions read here. */
 interface Node {
   readonly key: string;
-  readonly id: string;
   readonly type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
   readonly parent?: Node;
   readonly order: number;
@@ -34,7 +33,7 @@ interface Node {
   readonly transitions: ReadonlyMap<string, readonly Transition[]>;
   readonly initial: { readonly target: readonly Node[]; readonly actions: readonly unknown[] };
   readonly output?: unknown;
-  readonly config: { readonly after?: unknown; readonly onDone?: unknown };
+  readonly config: { readonly onDone?: unknown };
 }
 
 interface Transition {

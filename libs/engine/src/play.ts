@@ -14,9 +14,11 @@ import type {
 import type { WindowPolicy } from './policies.js';
 
 /**
- * Pure stepping of a game module's machine, through the machine's own pure `getInitialSnapshot` and
- * `transition`. The game node wraps the same machine in an actor; AI rollouts and tests use
- * these directly. Every function returns a new snapshot and never changes its input.
+ * Pure stepping of a game module's machine: the engine's compiled stepping (compiled-step.ts)
+ * for the charts it covers, else the machine's own pure `transition`; setup through its
+ * `getInitialSnapshot`. The game node, AI rollouts and tests all step games through these;
+ * the node's room actor only adopts the snapshots they return. Every function returns a new
+ * snapshot and never changes its input.
  */
 
 /** The first snapshot of a game, after setup (deals, shuffles, mulligans pending). */
@@ -135,6 +137,7 @@ export function snapshotBytes(snapshot: GameSnapshot<unknown>): string {
   return JSON.stringify(persistGame(snapshot));
 }
 
+/** One event: compiled when the chart allows it (the same result as XState's), else XState. */
 function step<S>(
   machine: AnyStateMachine,
   snapshot: GameSnapshot<S>,

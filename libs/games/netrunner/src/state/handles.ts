@@ -55,7 +55,7 @@ export function endPeek(g: Game, uids: readonly string[]): void {
 }
 
 /** Every handle is `h` and 7 base-36 digits (a uint32 fits in 7). */
-export const HANDLE_LENGTH = 8;
+const HANDLE_LENGTH = 8;
 
 /** Where a viewer's handle starts in a card's packed `handles`. */
 const OFFSET: Readonly<Record<Viewer, number>> = {

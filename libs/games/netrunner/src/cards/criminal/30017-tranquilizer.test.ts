@@ -4,11 +4,9 @@ import {
   choose,
   deciding,
   edit,
-  handle,
-  has,
+  hostedInstallOffers,
   iceOn,
   install,
-  legal,
   nextRunnerTurn,
   orderFirst,
   runnerTurn,
@@ -102,16 +100,9 @@ describe('Tranquilizer', () => {
   });
 
   it('install only on a piece of ice: not installable while no ice is installed', () => {
-    let uid = '';
-    const s = runnerTurn(
-      { runner: ['30017'], corp: ['30072'] },
-      (g) => void (uid = toGrip(g, '30017')),
-    );
-    const h = handle(s, uid, 'runner');
-    expect(has(s, 'runner', (a) => a.type === 'install' && a.card === h)).toBe(false);
-    const withIce = edit(s, (g) => void iceOn(g, '30072', 'rd', false));
-    const installs = legal(withIce, 'runner').filter((a) => a.type === 'install' && a.card === h);
-    expect(installs.length).toBe(1);
-    expect(installs.every((a) => a.type === 'install' && a.host !== undefined)).toBe(true);
+    const { withoutIce, withIce } = hostedInstallOffers('30017');
+    expect(withoutIce.length).toBe(0);
+    expect(withIce.length).toBe(1);
+    expect(withIce.every((a) => a.type === 'install' && a.host !== undefined)).toBe(true);
   });
 });

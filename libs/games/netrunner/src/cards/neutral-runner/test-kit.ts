@@ -292,3 +292,23 @@ export function nextRunnerTurn(s: Snap): Snap {
   });
   return advance(cur, runnerActing);
 }
+
+/**
+ * For a card installed on a piece of ice (Botulus, Tranquilizer): the install actions the
+ * Runner is offered for it from the grip, with no ice installed and then with one unrezzed ice
+ * protecting R&D.
+ */
+export function hostedInstallOffers(code: string): {
+  withoutIce: NetrunnerAction[];
+  withIce: NetrunnerAction[];
+} {
+  let uid = '';
+  const s = runnerTurn({ runner: [code], corp: ['30072'] }, (g) => void (uid = toGrip(g, code)));
+  const h = handle(s, uid, 'runner');
+  const installs = (x: Snap) =>
+    legal(x, 'runner').filter((a) => a.type === 'install' && a.card === h);
+  return {
+    withoutIce: installs(s),
+    withIce: installs(edit(s, (g) => void iceOn(g, '30072', 'rd', false))),
+  };
+}
