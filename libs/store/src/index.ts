@@ -45,6 +45,7 @@ export {
   DEFAULT_SNAPSHOT_INTERVAL,
   quietSnapshotReason,
   snapshotReason,
+  snapshotStagger,
   type QuietPoint,
   type SnapshotPoint,
   type SnapshotReason,

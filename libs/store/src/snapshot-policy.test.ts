@@ -3,6 +3,7 @@ import {
   DEFAULT_SNAPSHOT_INTERVAL,
   quietSnapshotReason,
   snapshotReason,
+  snapshotStagger,
   type QuietPoint,
   type SnapshotPoint,
 } from './snapshot-policy.js';
@@ -27,13 +28,39 @@ describe('snapshotReason (at commit time)', () => {
     expect(snapshotReason(at({ version: 6 }))).toBeNull();
   });
 
-  it('snapshots every K events otherwise, counting from the last snapshot', () => {
-    const reasons = Array.from({ length: 12 }, (_, i) =>
-      snapshotReason(at({ version: 5 + i + 1, lastSnapshotVersion: 5 }), 4),
-    );
-    expect(reasons).toEqual([null, null, null, 'interval', ...Array(8).fill('interval')]);
+  it("snapshots every K events otherwise, at the versions the room's stagger picks", () => {
+    const played = (stagger: number): number[] => {
+      let last = 0;
+      const taken: number[] = [];
+      for (let version = 1; version <= 13; version++) {
+        if (snapshotReason(at({ version, lastSnapshotVersion: last, stagger }), 4) === null)
+          continue;
+        taken.push(version);
+        last = version;
+      }
+      return taken;
+    };
+    expect(played(0)).toEqual([4, 8, 12]);
+    expect(played(1)).toEqual([3, 7, 11]);
+    expect(played(3)).toEqual([1, 5, 9, 13]);
     expect(snapshotReason(at({ version: 5 + DEFAULT_SNAPSHOT_INTERVAL }))).toBe('interval');
-    expect(snapshotReason(at({ version: 4 + DEFAULT_SNAPSHOT_INTERVAL }))).toBeNull();
+  });
+
+  it('in any case once K events follow the last snapshot', () => {
+    // (9 + 2) % 4 is not 0, but the last snapshot is 4 events back (a grid version was missed).
+    expect(snapshotReason(at({ version: 9, lastSnapshotVersion: 5, stagger: 2 }), 4)).toBe(
+      'interval',
+    );
+    expect(snapshotReason(at({ version: 8, lastSnapshotVersion: 5, stagger: 2 }), 4)).toBeNull();
+  });
+
+  it("spreads the rooms' staggers over the interval, the same for the same id", () => {
+    const staggers = Array.from({ length: 400 }, (_, i) => snapshotStagger(`room-${i}`, 20));
+    expect(staggers.every((s) => Number.isInteger(s) && s >= 0 && s < 20)).toBe(true);
+    const counts = Array.from({ length: 20 }, (_, s) => staggers.filter((x) => x === s).length);
+    expect(Math.min(...counts)).toBeGreaterThan(5); // 20 per value on average
+    expect(snapshotStagger('room-7', 20)).toBe(staggers[7]);
+    expect(snapshotStagger('room-7', 1)).toBe(0);
   });
 
   it('never asks twice for a version already snapshotted', () => {

@@ -15,6 +15,13 @@ export interface SnapshotPoint {
   lastSnapshotVersion: number | null;
   /** The game is over. */
   finished: boolean;
+  /**
+   * Where in the interval this room's snapshots fall (`snapshotStagger(roomId, interval)`;
+   * default 0): interval snapshots are due at the versions `v` with `(v + stagger) % interval
+   * === 0`, so rooms that move in step (created together, played at the same pace) do not all
+   * write their snapshot in the same moment.
+   */
+  stagger?: number;
 }
 
 /** How many events may follow a snapshot before the next one is due. */
@@ -28,8 +35,9 @@ export const DEFAULT_QUIET_SNAPSHOT_MS = 2_000;
 
 /**
  * The snapshot policy (DESIGN §5), part one, at commit time: at creation, at the end, and
- * otherwise every `interval` events so that a takeover replays a bounded tail. These snapshots
- * travel in the event's own transaction.
+ * otherwise every `interval` events — at the room's staggered versions, and in any case once
+ * `interval` events follow the last snapshot — so that a takeover replays a bounded tail. These
+ * snapshots travel in the event's own transaction.
  *
  * "When waiting on humans" is deliberately *not* decided here: nearly every state of a card game
  * with human seats waits on a human, so snapshotting each of them would write the whole state
@@ -47,7 +55,25 @@ export function snapshotReason(
   if (point.version === 0) return 'creation';
   if (point.finished) return 'end';
   if (last === null || point.version - last >= interval) return 'interval';
+  if ((point.version + (point.stagger ?? 0)) % interval === 0) return 'interval';
   return null;
+}
+
+/**
+ * A room's place in the snapshot interval, from its id (FNV-1a): spreads the interval snapshots
+ * of rooms that advance together over the interval instead of bunching them on one version.
+ */
+export function snapshotStagger(
+  roomId: string,
+  interval: number = DEFAULT_SNAPSHOT_INTERVAL,
+): number {
+  checkInterval(interval);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < roomId.length; i++) {
+    hash ^= roomId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % interval;
 }
 
 export interface QuietPoint {

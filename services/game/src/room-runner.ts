@@ -20,6 +20,7 @@ import {
 import {
   quietSnapshotReason,
   snapshotReason,
+  snapshotStagger,
   type CommitResult,
   type RoomRecord,
   type RoomStore,
@@ -102,6 +103,8 @@ export class RoomRunner {
   private subscription: BusSubscription | null = null;
   private closing: Promise<void> | null = null;
   private lastSnapshotVersion: number;
+  /** This room's place in the snapshot interval (rooms that move in step write apart). */
+  private readonly snapshotStagger: number;
   private spectatorVersion = -1;
   /** Log entries of the state spectators were last shown (the next publication sends the rest). */
   private spectatorLogLength = -1;
@@ -119,6 +122,7 @@ export class RoomRunner {
     loaded: LoadedRoom,
   ) {
     this.lastSnapshotVersion = loaded.snapshotVersion;
+    this.snapshotStagger = snapshotStagger(roomId, deps.snapshotInterval);
     const delay = this.options.spectatorDelayTurns ?? 0;
     this.spectators = new SpectatorDelay(delay);
     this.spectators.record({
@@ -394,7 +398,12 @@ export class RoomRunner {
     // Creation, every K events and the end travel with the event; a pause that waits on a human
     // is snapshotted when it happens (the quiet timer), not with every move.
     const reason = snapshotReason(
-      { version: nextVersion, lastSnapshotVersion: this.lastSnapshotVersion, finished: over },
+      {
+        version: nextVersion,
+        lastSnapshotVersion: this.lastSnapshotVersion,
+        finished: over,
+        stagger: this.snapshotStagger,
+      },
       this.deps.snapshotInterval,
     );
     let result: CommitResult;
