@@ -30,7 +30,7 @@ describe('subjectMatches', () => {
 });
 
 describe('subject validation', () => {
-  it.each(['a', 'a.b.c', 'veil.room.r-1.view.corp', '_INBOX.x.y', 'a*', 'a.b>'])(
+  it.each(['a', 'a.b.c', 'veil.room.r-1.view.corp', '_INBOX.x.y', 'a*', 'a.b>', '*a', '>a.*b'])(
     'accepts the literal subject %s',
     (subject) => {
       expect(isLiteralSubject(subject)).toBe(true);
@@ -46,13 +46,29 @@ describe('subject validation', () => {
     },
   );
 
-  it.each(['*', '>', 'a.*', 'a.>', '*.b.>'])('accepts %s only as a pattern', (subject) => {
-    expect(isLiteralSubject(subject)).toBe(false);
-    expect(isSubjectPattern(subject)).toBe(true);
-  });
+  it.each(['*', '>', 'a.*', 'a.>', '*.b.>', 'a.*.b', '*.a'])(
+    'accepts %s only as a pattern',
+    (subject) => {
+      expect(isLiteralSubject(subject)).toBe(false);
+      expect(isSubjectPattern(subject)).toBe(true);
+    },
+  );
 
   it.each(['>.a', 'a.>.b'])('rejects %s, where > is not the last token', (subject) => {
     expect(isSubjectPattern(subject)).toBe(false);
+  });
+
+  it('decides literal subjects as their definition does, token by token', () => {
+    // Every string of up to 5 characters over an alphabet with the interesting ones.
+    const alphabet = ['a', '*', '>', '.', ' '];
+    const byTokens = (subject: string): boolean =>
+      subject.split('.').every((t) => t.length > 0 && !/\s/.test(t) && t !== '*' && t !== '>');
+    let strings = [''];
+    for (let length = 1; length <= 5; length++) {
+      strings = strings.flatMap((s) => alphabet.map((c) => s + c));
+      for (const subject of strings)
+        expect(isLiteralSubject(subject), subject).toBe(byTokens(subject));
+    }
   });
 
   it('accepts queue names without whitespace, dots included', () => {

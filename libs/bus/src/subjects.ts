@@ -9,10 +9,15 @@ function tokensAreWellFormed(tokens: readonly string[]): boolean {
   return tokens.every((token) => token.length > 0 && !WHITESPACE.test(token));
 }
 
-/** A subject a message can be published to: no wildcard tokens. */
+/**
+ * A subject a message can be published to: well-formed tokens, none of them a wildcard. One
+ * regular expression, since every publish and request checks its subject: tokens of anything but
+ * whitespace and dots, none exactly `*` or `>`.
+ */
+const LITERAL_SUBJECT = /^(?![*>](?:\.|$))[^\s.]+(?:\.(?![*>](?:\.|$))[^\s.]+)*$/;
+
 export function isLiteralSubject(subject: string): boolean {
-  const tokens = subject.split('.');
-  return tokensAreWellFormed(tokens) && tokens.every((token) => token !== '*' && token !== '>');
+  return LITERAL_SUBJECT.test(subject);
 }
 
 /** A subject a subscription can listen on: `*` tokens anywhere, `>` only as the last token. */

@@ -1,5 +1,5 @@
 import { openPgliteRoomStore, type CommitItem, type RoomStore } from '@veil/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CommitBatcher } from './commit-batcher.js';
 
 describe('CommitBatcher', () => {
@@ -68,7 +68,12 @@ describe('CommitBatcher', () => {
   });
 
   it('keeps a room in one batch in flight at a time, in order, with batches in parallel', async () => {
-    const batcher = new CommitBatcher(store, { windowMs: 1, maxItems: 1, concurrency: 4 });
+    const batcher = new CommitBatcher(store, {
+      windowMs: 1,
+      maxItems: 1,
+      concurrency: 4,
+      overlapAtItems: 1,
+    });
     batches.length = 0;
     // Room 30 three times in a row (each on the version the previous one makes), room 31 once:
     // one item per batch, several batches in flight, yet room 30's stay in order.
@@ -86,6 +91,46 @@ describe('CommitBatcher', () => {
       { status: 'committed', version: 4 },
     ]);
     expect(batches).toEqual([1, 1, 1, 1]);
+    await batcher.settled();
+  });
+
+  it('sends a batch beside the one in flight only once overlapAtItems wait', async () => {
+    // A store whose transactions finish when the test says, to look at what is in flight.
+    const sent: number[][] = [];
+    const finish: (() => void)[] = [];
+    const gated = Object.assign(Object.create(store) as RoomStore, {
+      commitBatch: async (items: readonly CommitItem[]) => {
+        sent.push(items.map((i) => Number(i.roomId.slice(1))));
+        await new Promise<void>((resolve) => finish.push(resolve));
+        return store.commitBatch(items);
+      },
+    });
+    const batcher = new CommitBatcher(gated, { concurrency: 2, overlapAtItems: 3 });
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const all = [batcher.commit(item(0, 2, 'v1'))];
+    await nextTurn();
+    expect(sent).toEqual([[0]]);
+    // Two wait: fewer than three, so they wait for the batch in flight...
+    all.push(batcher.commit(item(1, 2, 'v1')), batcher.commit(item(2, 2, 'v1')));
+    await nextTurn();
+    expect(sent).toEqual([[0]]);
+    // ...a third makes three: they go out beside it.
+    all.push(batcher.commit(item(3, 2, 'v1')));
+    await nextTurn();
+    expect(sent).toEqual([[0], [1, 2, 3]]);
+    // Both slots busy: the next one waits. When one frees, a batch is still in flight and only
+    // one item waits: it waits for that batch too, and goes once nothing is in flight.
+    all.push(batcher.commit(item(4, 2, 'v1')));
+    await nextTurn();
+    finish.shift()?.();
+    await all[0]; // the first batch is done
+    await nextTurn();
+    expect(sent).toHaveLength(2);
+    finish.shift()?.();
+    await vi.waitFor(() => expect(sent).toEqual([[0], [1, 2, 3], [4]]));
+    finish.shift()?.();
+    const results = await Promise.all(all);
+    expect(results.every((r) => r.status === 'committed' && r.version === 3)).toBe(true);
     await batcher.settled();
   });
 });

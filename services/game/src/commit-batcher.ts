@@ -18,6 +18,13 @@ export interface CommitBatcherOptions {
    * number of commits per second. Items of a room that is in a batch in flight wait for it.
    */
   concurrency?: number;
+  /**
+   * While a batch is in flight, another goes out beside it only once this many items wait
+   * (default 16). Below that the next batch waits for the one in flight and so gathers more
+   * items: a transaction costs the database nearly as much for one item as for twenty, so at a
+   * moderate rate fewer, larger batches leave more CPU to everything else, and acks come as soon.
+   */
+  overlapAtItems?: number;
 }
 
 interface Waiting {
@@ -40,6 +47,7 @@ export class CommitBatcher {
   private readonly windowMs: number;
   private readonly maxItems: number;
   private readonly concurrency: number;
+  private readonly overlapAtItems: number;
   private waiting: Waiting[] = [];
   private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
   private readonly inFlight = new Set<Promise<void>>();
@@ -54,6 +62,7 @@ export class CommitBatcher {
     this.windowMs = options.windowMs ?? 0;
     this.maxItems = Math.min(options.maxItems ?? 100, MAX_BATCH_ITEMS);
     this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 2));
+    this.overlapAtItems = Math.max(1, Math.floor(options.overlapAtItems ?? 16));
   }
 
   commit(item: CommitItem): Promise<CommitResult> {
@@ -78,7 +87,7 @@ export class CommitBatcher {
 
   private schedule(): void {
     // A batch in flight sends the next one when it is done.
-    if (this.inFlight.size >= this.concurrency || this.waiting.length === 0) return;
+    if (!this.mayStartBatch()) return;
     if (this.waiting.length >= this.maxItems) this.sendNow();
     else if (this.timer === null) {
       this.timer =
@@ -88,9 +97,15 @@ export class CommitBatcher {
     }
   }
 
+  /** A free transaction slot, and enough waiting to use it beside any batch in flight. */
+  private mayStartBatch(): boolean {
+    if (this.inFlight.size >= this.concurrency || this.waiting.length === 0) return false;
+    return this.inFlight.size === 0 || this.waiting.length >= this.overlapAtItems;
+  }
+
   private sendNow(): void {
     this.clearTimer();
-    if (this.inFlight.size >= this.concurrency || this.waiting.length === 0) return;
+    if (!this.mayStartBatch()) return;
     const batch = this.takeBatch();
     if (batch.length === 0) return; // every waiting room is in flight: its batch sends the rest
     this.sent.batches += 1;

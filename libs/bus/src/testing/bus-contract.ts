@@ -292,6 +292,20 @@ export function describeBusContract(name: string, makeBuses: MakeBuses): void {
         await expect(a.request(subject('slow'), 'x')).resolves.toBe('later x');
       });
 
+      it('gives each of many concurrent requests its own reply, in whatever order they come', async () => {
+        // Replies go out in reverse order of arrival, the last request answered first.
+        const waiting: (() => void)[] = [];
+        await b.subscribe(subject('many'), ({ data, respond }) => {
+          waiting.push(() => respond?.({ doubled: (data as number) * 2 }));
+          if (waiting.length === 50) for (const answer of waiting.reverse()) answer();
+        });
+
+        const replies = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => a.request(subject('many'), i)),
+        );
+        expect(replies).toEqual(Array.from({ length: 50 }, (_, i) => ({ doubled: i * 2 })));
+      });
+
       it('rejects with no_responders at once when nobody subscribed', async () => {
         // A timeout far beyond the test's own: only an immediate answer can pass.
         await expect(
