@@ -14,6 +14,7 @@ interface Service {
   environment?: Record<string, string>;
   deploy?: { replicas?: number };
   volumes?: string[];
+  command?: string[];
   ports?: string[];
 }
 
@@ -38,6 +39,7 @@ function replicas(services: [string, Service][]): number {
 describe('docker-compose.yml', () => {
   it('runs Postgres, NATS with its config, 2 game nodes, 3 AI workers and 1 gateway', () => {
     expect(compose.services['postgres']?.image).toMatch(/^postgres:15/);
+    expect(compose.services['postgres']?.command).toEqual(['postgres', '-c', 'wal_init_zero=off']);
     expect(compose.services['nats']?.volumes).toContain(
       './infra/nats/nats.conf:/etc/nats/nats.conf:ro',
     );

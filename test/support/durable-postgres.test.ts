@@ -12,7 +12,7 @@ const settings = async (url: string): Promise<Record<string, string>> => {
   try {
     const rows = await client.query<{ name: string; setting: string }>(
       `select name, setting from pg_settings
-        where name in ('fsync', 'synchronous_commit', 'full_page_writes')`,
+        where name in ('fsync', 'synchronous_commit', 'full_page_writes', 'wal_init_zero')`,
     );
     return Object.fromEntries(rows.rows.map((row) => [row.name, row.setting]));
   } finally {
@@ -26,8 +26,15 @@ const required = process.env['VEIL_REQUIRE_SERVICES'] === '1';
 
 describe.skipIf(!local && !required)('a local Postgres for tests or for benchmarks', () => {
   it.each([
-    [false, { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }],
-    [true, { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' }],
+    [
+      false,
+      { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', wal_init_zero: 'on' },
+    ],
+    [
+      true,
+      // New WAL files are not zero-filled (no stall when one is created); every commit is flushed.
+      { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', wal_init_zero: 'off' },
+    ],
   ])(
     'durablePostgres %s',
     async (durablePostgres, expected) => {
