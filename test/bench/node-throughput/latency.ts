@@ -5,6 +5,7 @@
  * that act is the time from sending it until the acting seat's new view (that version) arrives
  * on `veil.room.<id>.view.<seat>`. The node commits to Postgres before it acks and publishes.
  */
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { NatsBus } from '@veil/bus';
@@ -46,6 +47,17 @@ export interface LatencyFigures {
    */
   driverLoopDelayP99Ms: number;
   driverLoopDelayMaxMs: number;
+  /**
+   * CPU time (user + system) per act during the phase: the game node's process (from
+   * /proc, null where there is none) and this driver's.
+   */
+  nodeCpuPerActUs: number | null;
+  driverCpuPerActUs: number;
+  /**
+   * The p99 of the acts sent in each second of the phase, in order: a tail spread evenly shows
+   * as every second's p99 near the phase's, stalls as a few seconds far above the rest.
+   */
+  secondP99Ms: number[];
   /** Driver ticks that found every room with an act in flight (behind the schedule). */
   starved: number;
   errors: number;
@@ -79,7 +91,7 @@ export async function measureLatency(config: LatencyConfig): Promise<LatencyFigu
     progress(`latency: game node process ${child.pid} ready`);
     const results: LatencyFigures[] = [];
     for (const [index, phase] of config.phases.entries()) {
-      results.push(await runPhase(bus, `lat${index}`, phase, config.movesPerMatch));
+      results.push(await runPhase(bus, `lat${index}`, phase, config.movesPerMatch, child.pid));
     }
     return results;
   } finally {
@@ -93,6 +105,7 @@ async function runPhase(
   prefix: string,
   phase: LatencyPhase,
   movesPerMatch: number,
+  nodePid: number,
 ): Promise<LatencyFigures> {
   progress(`latency: creating ${phase.rooms} rooms`);
   const ids = Array.from({ length: phase.rooms }, (_, i) => `${prefix}-${i}`);
@@ -101,6 +114,8 @@ async function runPhase(
 
   const pending = new Map<string, Pending>();
   const latencies: number[] = [];
+  /** [sent at, latency] of each measured act, for the per-second figures. */
+  const bySecond: [number, number][] = [];
   const allViews: number[] = [];
   const acks: number[] = [];
   let errors = 0;
@@ -110,7 +125,10 @@ async function runPhase(
     const p = pending.get(key);
     if (!p) return;
     const t = now() - p.sent;
-    if (viewer === p.seat && !p.warm) latencies.push(t);
+    if (viewer === p.seat && !p.warm) {
+      latencies.push(t);
+      bySecond.push([p.sent, t]);
+    }
     if (++p.views === VIEWERS) {
       if (!p.warm) allViews.push(t);
       pending.delete(key);
@@ -151,6 +169,8 @@ async function runPhase(
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
   const start = now();
+  const nodeCpuStart = processCpuMicros(nodePid);
+  const driverCpuStart = process.cpuUsage();
   await new Promise<void>((resolve) => {
     let lastReport = start;
     const pump = (): void => {
@@ -178,6 +198,8 @@ async function runPhase(
   const sendSeconds = (now() - start) / 1000;
   const deadline = now() + 30_000;
   while (inFlight > 0 && now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const nodeCpuEnd = processCpuMicros(nodePid);
+  const driverCpu = process.cpuUsage(driverCpuStart);
   await new Promise((r) => setTimeout(r, 250)); // the last views
   await subscription.unsubscribe();
   loopDelay.disable();
@@ -199,7 +221,45 @@ async function runPhase(
     allViewsP99Ms: round(percentile(allViews, 99), 2),
     driverLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6, 2),
     driverLoopDelayMaxMs: round(loopDelay.max / 1e6, 2),
+    nodeCpuPerActUs:
+      nodeCpuStart === null || nodeCpuEnd === null
+        ? null
+        : round((nodeCpuEnd - nodeCpuStart) / sent, 1),
+    driverCpuPerActUs: round((driverCpu.user + driverCpu.system) / sent, 1),
+    secondP99Ms: perSecondP99(bySecond, start),
     starved,
     errors,
   };
 }
+
+function perSecondP99(acts: readonly [number, number][], start: number): number[] {
+  const seconds: number[][] = [];
+  for (const [sent, latency] of acts)
+    (seconds[Math.floor((sent - start) / 1000)] ??= []).push(latency);
+  return seconds
+    .filter((second) => second.length > 0)
+    .map((second) =>
+      round(
+        percentile(
+          second.sort((a, b) => a - b),
+          99,
+        ),
+        1,
+      ),
+    );
+}
+
+/** A process's CPU time so far (user + system, µs) from /proc, or null off Linux. */
+function processCpuMicros(pid: number): number | null {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised command name).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1e6) / CLOCK_TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ: the unit of /proc's CPU times, 100 on Linux. */
+const CLOCK_TICKS_PER_SECOND = 100;

@@ -8,6 +8,7 @@ import {
   heapAfterGc,
   kib,
   now,
+  percentile,
   progress,
   round,
   say,
@@ -19,6 +20,11 @@ import { InProcessBroker } from '@veil/bus';
 import { openPostgresRoomStore, type RoomStore } from '@veil/store';
 import { startBgio } from './bgio.js';
 import { createDurableRooms, playDurable, type SnapshotMode } from './durable-direct.js';
+import {
+  measureMachineFloor,
+  type LatencyFloor,
+  type MachineFloor,
+} from '../common/machine-floor.js';
 import { measureLatency, type LatencyFigures, type LatencyPhase } from './latency.js';
 import { measureRoomHeap, type RoomHeapFigures } from './rooms-heap.js';
 import { benchServices } from './services.js';
@@ -151,6 +157,17 @@ export async function main(options: BenchOptions): Promise<Figures> {
       `${figures.ratios.durableVsBoardgameio ?? '-'}× engine + commitBatch; ${figures.ratios.nodeVsBoardgameio ?? '-'}× through the game node  (target ≥ 1×)`,
     ],
   ]);
+  if (d.machineFloor) {
+    const line = (f: LatencyFloor): string =>
+      `p50 ${f.p50Ms} ms, p90 ${f.p90Ms} ms, p99 ${f.p99Ms} ms, p99.9 ${f.p999Ms} ms, max ${f.maxMs} ms (${f.samples} at ${f.rate}/s)`;
+    table('Machine floor, apart from Veil', [
+      ['wake-up: echo by a sleeping process', `${line(d.machineFloor.wakeup)}; an act crosses ~6`],
+      [
+        'flush: 8 KB write + fdatasync',
+        `${line(d.machineFloor.flush)}; every commit waits for one`,
+      ],
+    ]);
+  }
   for (const l of d.latency ?? []) {
     table(
       `Act→view latency at ${count(l.targetRate)}/s over NATS, game node in its own process (${l.rooms} rooms)`,
@@ -169,11 +186,16 @@ export async function main(options: BenchOptions): Promise<Figures> {
           'act → own view',
           `p50 ${l.p50Ms} ms, p90 ${l.p90Ms} ms, p99 ${l.p99Ms} ms, max ${l.maxMs} ms  (target p99 ≤ 15 ms at 2,000/s)`,
         ],
+        ['act → own view, p99 of each second', secondsLine(l.secondP99Ms)],
         ['act → ack', `p50 ${l.ackP50Ms} ms, p99 ${l.ackP99Ms} ms`],
         ['act → all 3 views', `p99 ${l.allViewsP99Ms} ms`],
         [
           'driver event-loop delay',
           `p99 ${l.driverLoopDelayP99Ms} ms, max ${l.driverLoopDelayMaxMs} ms`,
+        ],
+        [
+          'CPU per act',
+          `game node ${l.nodeCpuPerActUs ?? 'n/a'} µs, driver ${l.driverCpuPerActUs} µs`,
         ],
       ],
     );
@@ -236,6 +258,8 @@ interface DurableFigures {
   nodeError?: string;
   /** One entry per rate: the 2,000/s target, then a light load. */
   latency?: LatencyFigures[];
+  /** The machine's wake-up and flush latencies, measured before the latency phases. */
+  machineFloor?: MachineFloor;
   latencyError?: string;
   roomHeap?: RoomHeapFigures;
   roomHeapError?: string;
@@ -321,6 +345,8 @@ async function runDurable(
       }
     if (parts.has('latency'))
       try {
+        progress('latency: the machine floor (a local echo at 100/s, 8 KB fdatasyncs)');
+        figures.machineFloor = await measureMachineFloor(process.cwd());
         figures.latency = await measureLatency({
           databaseUrl: services.databaseUrl,
           natsUrl: services.natsUrl,
@@ -534,4 +560,11 @@ async function heapPerMatch(
   const bgio = (heapAfterGc() - before) / ids.length;
   if (!run.db) throw new Error('unreachable');
   return { veil: round(veil), bgio: round(bgio) };
+}
+
+/** The per-second p99s: their median, the worst, and how many seconds exceed the 15 ms target. */
+function secondsLine(p99s: readonly number[]): string {
+  const sorted = [...p99s].sort((a, b) => a - b);
+  const over = p99s.filter((p) => p > 15).length;
+  return `median ${percentile(sorted, 50)} ms, worst ${sorted[sorted.length - 1] ?? '-'} ms; ${over} of ${p99s.length} seconds over 15 ms`;
 }

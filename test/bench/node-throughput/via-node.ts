@@ -21,9 +21,10 @@ export async function startBenchNode(
   options: { games?: AnyGameModule[]; idleUnloadMs?: number } = {},
 ): Promise<GameNode> {
   const { startGameNode } = await import('@veil/game');
-  // VEIL_BENCH_COMMIT_CONCURRENCY / VEIL_BENCH_COMMIT_WINDOW_MS try other batcher settings.
+  // VEIL_BENCH_COMMIT_CONCURRENCY / _WINDOW_MS / _OVERLAP_AT try other batcher settings.
   const concurrency = Number(process.env['VEIL_BENCH_COMMIT_CONCURRENCY'] ?? NaN);
   const windowMs = Number(process.env['VEIL_BENCH_COMMIT_WINDOW_MS'] ?? NaN);
+  const overlapAtItems = Number(process.env['VEIL_BENCH_COMMIT_OVERLAP_AT'] ?? NaN);
   return startGameNode({
     nodeId,
     store,
@@ -33,6 +34,7 @@ export async function startBenchNode(
     commits: {
       ...(Number.isFinite(concurrency) ? { concurrency } : {}),
       ...(Number.isFinite(windowMs) ? { windowMs } : {}),
+      ...(Number.isFinite(overlapAtItems) ? { overlapAtItems } : {}),
     },
   });
 }
