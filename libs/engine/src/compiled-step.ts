@@ -10,9 +10,11 @@ import type { AnyStateMachine, StateValue } from 'xstate';
  * config and follows XState v5's macrostep exactly (SCXML order): the event's transition is
  * the deepest enabled one on the active path; exits run deepest first, then the transition's
  * actions, then entries outermost first; then eventless (`always`) transitions are taken,
- * deepest first, until none is enabled. Every `assign` merges into a shallow copy of the
- * context, as XState's does. `compiled-step.test.ts` checks snapshots against XState's own
- * transition, state by state, over games of both the fixture and Netrunner.
+ * deepest first, until none is enabled. The context a step ends with is a shallow copy, as
+ * XState's `assign` makes (see `runAssignments` for the copies in between). Each transition's
+ * exits and entries are worked out once per active state (`planOf`).
+ * `compiled-step.test.ts` checks snapshots against XState's own transition, state by state,
+ * over games of both the fixture and Netrunner.
  *
  * A machine that uses anything else gets `null` from `compileMachine`, and its steps go
  * through XState.
@@ -59,6 +61,27 @@ interface Compiled {
   readonly templates: Map<Node, SnapshotTemplate>;
   /** Per state value object met (ours are shared through the templates): its atomic node. */
   readonly leaves: WeakMap<object, Node>;
+  /** Per atomic node: the candidates of `select`, leaf first (see `candidatesOf`). */
+  readonly always: Map<Node, readonly Candidate[]>;
+  readonly on: Map<Node, Map<string, readonly Candidate[]>>;
+  /** Per transition and active atomic node: what taking it does (see `planOf`). */
+  readonly plans: Map<Transition, Map<Node, Plan | null>>;
+}
+
+/** A transition `select` may take, with its guard resolved (undefined: unguarded). */
+interface Candidate {
+  readonly t: Transition;
+  readonly guard: Guard | undefined;
+}
+
+/**
+ * A microstep worked out once per transition and active leaf: the assignments in the order
+ * they run (exits deepest first, the transition's own, entries outermost first) and the leaf
+ * it ends in. Transitions that enter a final state have none (`microstep` does them in full).
+ */
+interface Plan {
+  readonly assignments: readonly Assignment[];
+  readonly leaf: Node;
 }
 
 export interface SteppableSnapshot {
@@ -71,13 +94,19 @@ const compiledMachines = new WeakMap<AnyStateMachine, Compiled | null>();
 
 /** The compiled form of `machine`, or null when its chart uses what this module does not do. */
 export function compileMachine(machine: AnyStateMachine): Compiled | null {
+  if (lastCompiled?.machine === machine) return lastCompiled.compiled;
   let compiled = compiledMachines.get(machine);
   if (compiled === undefined) {
     compiled = compile(machine);
     compiledMachines.set(machine, compiled);
   }
+  lastCompiled = { machine, compiled };
   return compiled;
 }
+
+/** The machine of the last step: found without a weak-map lookup (one kind of game at a time). */
+let lastCompiled: { readonly machine: AnyStateMachine; readonly compiled: Compiled | null } | null =
+  null;
 
 /**
  * The snapshot after `event`, as `machine.transition` would return it (same value, context,
@@ -93,15 +122,15 @@ export function compiledTransition(
   if (c === null || snapshot.status !== 'active') return null;
   const leaf = leafOf(c, snapshot.value);
   if (leaf === null) return null;
-  const state: StepState = { leaf, context: snapshot.context, done: false };
+  const state: StepState = { leaf, context: snapshot.context, owned: true, done: false };
 
   // The event: the deepest enabled transition on the active path (none is also a step).
-  const chosen = select(c, state, event, (node) => node.transitions.get(event.type));
+  const chosen = select(state, event, onCandidates(c, leaf, event.type));
   if (chosen !== null && microstep(c, state, chosen, event) === null) return null;
   // Then eventless transitions until the state is stable.
   for (;;) {
     if (state.done) break;
-    const always = select(c, state, event, (node) => node.always);
+    const always = select(state, event, alwaysCandidates(c, state.leaf));
     if (always === null) break;
     const changed = microstep(c, state, always, event);
     if (changed === null) return null;
@@ -113,25 +142,63 @@ export function compiledTransition(
 interface StepState {
   leaf: Node;
   context: unknown;
+  /**
+   * Whether `context` is a merge result of this step (or still the input snapshot's context,
+   * when no action ran); false while it is the object an assignment returned, which is copied
+   * once when the step ends (see `runAssignments`).
+   */
+  owned: boolean;
   done: boolean;
 }
 
+/** The first enabled candidate (they come deepest node first, in document order). */
 function select(
-  c: Compiled,
   state: StepState,
   event: unknown,
-  transitionsOf: (node: Node) => readonly Transition[] | undefined,
+  candidates: readonly Candidate[],
 ): Transition | null {
-  for (let node: Node | undefined = state.leaf; node; node = node.parent) {
-    const candidates = transitionsOf(node);
-    if (!candidates) continue;
-    for (const t of candidates) {
-      if (t.guard === undefined) return t;
-      const guard = c.guards.get(t.guard) as Guard;
-      if (guard({ context: state.context, event })) return t;
-    }
+  for (const { t, guard } of candidates) {
+    if (guard === undefined || guard({ context: state.context, event })) return t;
   }
   return null;
+}
+
+function alwaysCandidates(c: Compiled, leaf: Node): readonly Candidate[] {
+  let list = c.always.get(leaf);
+  if (!list) {
+    list = candidatesOf(c, leaf, (node) => node.always);
+    c.always.set(leaf, list);
+  }
+  return list;
+}
+
+function onCandidates(c: Compiled, leaf: Node, type: string): readonly Candidate[] {
+  let byType = c.on.get(leaf);
+  if (!byType) {
+    byType = new Map();
+    c.on.set(leaf, byType);
+  }
+  let list = byType.get(type);
+  if (!list) {
+    list = candidatesOf(c, leaf, (node) => node.transitions.get(type));
+    byType.set(type, list);
+  }
+  return list;
+}
+
+/** The transitions on the active path from `leaf` up to the root, in XState's order. */
+function candidatesOf(
+  c: Compiled,
+  leaf: Node,
+  transitionsOf: (node: Node) => readonly Transition[] | undefined,
+): Candidate[] {
+  const out: Candidate[] = [];
+  for (let node: Node | undefined = leaf; node; node = node.parent) {
+    for (const t of transitionsOf(node) ?? []) {
+      out.push({ t, guard: t.guard === undefined ? undefined : c.guards.get(t.guard) });
+    }
+  }
+  return out;
 }
 
 /**
@@ -140,13 +207,58 @@ function select(
  * step this module leaves to XState.
  */
 function microstep(c: Compiled, state: StepState, t: Transition, event: unknown): boolean | null {
-  if (!t.target || t.target.length === 0) return runActions(c, state, t.actions, event) > 0;
-  const target = t.target[0] as Node;
+  const plan = planOf(c, t, state.leaf);
+  if (plan !== null) {
+    runAssignments(state, plan.assignments, event);
+    const moved = plan.leaf !== state.leaf;
+    state.leaf = plan.leaf;
+    return plan.assignments.length > 0 || moved;
+  }
+  return fullMicrostep(c, state, t, event);
+}
+
+function planOf(c: Compiled, t: Transition, leaf: Node): Plan | null {
+  let byLeaf = c.plans.get(t);
+  if (!byLeaf) {
+    byLeaf = new Map();
+    c.plans.set(t, byLeaf);
+  }
+  let plan = byLeaf.get(leaf);
+  if (plan === undefined) {
+    plan = makePlan(c, t, leaf);
+    byLeaf.set(leaf, plan);
+  }
+  return plan;
+}
+
+function makePlan(c: Compiled, t: Transition, leaf: Node): Plan | null {
+  const resolve = (actions: readonly unknown[]) =>
+    actions.map((action) => c.assignments.get(action) as Assignment);
+  if (!t.target || t.target.length === 0) return { assignments: resolve(t.actions), leaf };
+  const path = microstepPath(c, t, leaf);
+  if (path.entered.some((node) => node.type === 'final')) return null;
+  return {
+    assignments: [
+      ...path.exited.flatMap((node) => resolve(node.exit)),
+      ...resolve(t.actions),
+      ...path.entered.flatMap((node) => resolve(node.entry)),
+    ],
+    leaf: path.leaf,
+  };
+}
+
+/** The nodes a transition with a target exits and enters from `leaf`, and the leaf it ends in. */
+function microstepPath(
+  c: Compiled,
+  t: Transition,
+  from: Node,
+): { exited: Node[]; entered: Node[]; leaf: Node } {
+  const target = (t.target as readonly Node[])[0] as Node;
   const domain = transitionDomain(t, target, c.root);
   // Exits: the active nodes below the domain (and the domain itself when re-entered),
   // deepest first.
   const exited: Node[] = [];
-  for (let node: Node | undefined = state.leaf; node && node !== domain; node = node.parent) {
+  for (let node: Node | undefined = from; node && node !== domain; node = node.parent) {
     exited.push(node);
   }
   if (t.reenter && t.source === domain) exited.push(domain);
@@ -163,6 +275,18 @@ function microstep(c: Compiled, state: StepState, t: Transition, event: unknown)
     leaf = leaf.initial.target[0] as Node;
     entered.push(leaf);
   }
+  return { exited, entered, leaf };
+}
+
+/** `microstep` without a plan: one that enters a final state, or a targetless one. */
+function fullMicrostep(
+  c: Compiled,
+  state: StepState,
+  t: Transition,
+  event: unknown,
+): boolean | null {
+  if (!t.target || t.target.length === 0) return runActions(c, state, t.actions, event) > 0;
+  const { exited, entered, leaf } = microstepPath(c, t, state.leaf);
 
   let ran = 0;
   for (const node of exited) ran += runActions(c, state, node.exit, event);
@@ -208,27 +332,46 @@ function runActions(
   actions: readonly unknown[],
   event: unknown,
 ): number {
-  for (const action of actions) {
-    const assignment = c.assignments.get(action) as Assignment;
-    state.context = merged(state.context, assignment({ context: state.context, event }));
-  }
+  runAssignments(
+    state,
+    actions.map((action) => c.assignments.get(action) as Assignment),
+    event,
+  );
   return actions.length;
 }
 
 /**
- * `Object.assign({}, context, update)`, as XState's `assign` does. Game machines' assigns
- * return the whole next context: when `update` has the context's keys in the same order, the
- * result is a plain copy of it, which V8 makes an order of magnitude faster than the merge.
+ * Runs assignments in order. XState merges each update into a new copy of the context
+ * (`Object.assign({}, context, update)`). Game machines' assigns return the whole next
+ * context, with the context's keys in the same order: that merge is then a plain copy of the
+ * update, which nothing reads but the next assignment. So such an update becomes the context
+ * as it is, and only the context the step ends with is copied (`snapshotOf`) — one copy per
+ * step instead of one per assign, with the same values seen by every guard and assignment.
  */
-function merged(context: unknown, update: unknown): unknown {
-  if (typeof context === 'object' && context !== null && typeof update === 'object' && update) {
-    const keys = Object.keys(context);
-    const updated = Object.keys(update);
-    if (keys.length === updated.length && keys.every((k, i) => k === updated[i])) {
-      return { ...update };
+function runAssignments(
+  state: StepState,
+  assignments: readonly Assignment[],
+  event: unknown,
+): void {
+  for (const assignment of assignments) {
+    const update = assignment({ context: state.context, event });
+    if (update === state.context || sameKeys(state.context, update)) {
+      state.context = update;
+      state.owned = false;
+    } else {
+      state.context = Object.assign({}, state.context, update);
+      state.owned = true;
     }
   }
-  return Object.assign({}, context, update);
+}
+
+/** Whether both are objects with the same own enumerable keys in the same order. */
+function sameKeys(context: unknown, update: unknown): boolean {
+  if (typeof context !== 'object' || context === null) return false;
+  if (typeof update !== 'object' || update === null) return false;
+  const keys = Object.keys(context);
+  const updated = Object.keys(update);
+  return keys.length === updated.length && keys.every((k, i) => k === updated[i]);
 }
 
 function snapshotOf(c: Compiled, state: StepState): SteppableSnapshot {
@@ -240,11 +383,13 @@ function snapshotOf(c: Compiled, state: StepState): SteppableSnapshot {
     c.templates.set(state.leaf, template);
     if (typeof template.value === 'object') c.leaves.set(template.value, state.leaf);
   }
-  return {
-    ...template,
-    context: state.context,
-    status: state.done ? 'done' : 'active',
-  } as unknown as SteppableSnapshot;
+  // A spread, then the two fields set: a spread with overriding keys is several times slower
+  // in V8.
+  const snapshot: Record<string, unknown> = { ...template };
+  // The copy XState's last merge would have made (see `runAssignments`).
+  snapshot['context'] = state.owned ? state.context : { ...(state.context as object) };
+  snapshot['status'] = state.done ? 'done' : 'active';
+  return snapshot as unknown as SteppableSnapshot;
 }
 
 /** The state value of the path from the root to `leaf`, e.g. `{ a: { b: 'c' } }`. */
@@ -323,5 +468,15 @@ function compile(machine: AnyStateMachine): Compiled | null {
     return Object.values(node.states).every(visit);
   };
   if (!visit(root)) return null;
-  return { machine, root, guards, assignments, templates: new Map(), leaves: new WeakMap() };
+  return {
+    machine,
+    root,
+    guards,
+    assignments,
+    templates: new Map(),
+    leaves: new WeakMap(),
+    always: new Map(),
+    on: new Map(),
+    plans: new Map(),
+  };
 }

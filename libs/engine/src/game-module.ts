@@ -72,6 +72,12 @@ export interface GameModule<
   deciders(snapshot: GameSnapshot<State>): Seat[];
   /** `[]` for a seat that is not a decider. */
   legalActions(snapshot: GameSnapshot<State>, seat: Seat): Action[];
+  /**
+   * Optional: what `applyAction` checks an action against instead of the whole legal list —
+   * the legal actions whose `type` is `type`, in `legalActions` order. A module that can list
+   * those without listing the others makes every applied action cheaper.
+   */
+  legalActionsOfType?(snapshot: GameSnapshot<State>, seat: Seat, type: string): Action[];
   /** The only thing that leaves the node for a viewer. */
   view(snapshot: GameSnapshot<State>, viewer: Viewer<Seat>): View;
   /** The full (unredacted) log kept in the state; only `logView` of it ever leaves the node. */

@@ -22,7 +22,21 @@ export function emptyPauses<Seat extends string, D extends Decision<Seat>>(): Pa
 export function nextPauseId<Seat extends string, D extends Decision<Seat>>(
   pauses: Pauses<Seat, D>,
 ): [number, Pauses<Seat, D>] {
-  return [pauses.nextId, { ...pauses, nextId: pauses.nextId + 1 }];
+  const nextId = pauses.nextId + 1;
+  // Field by field when the record is in `emptyPauses` order (a spread with an overriding key
+  // is several times slower in V8); a record stored in another order keeps its order.
+  const next = inPausesOrder(pauses)
+    ? { decisions: pauses.decisions, windows: pauses.windows, policies: pauses.policies, nextId }
+    : { ...pauses, nextId };
+  return [pauses.nextId, next];
+}
+
+const PAUSES_KEYS = ['decisions', 'windows', 'policies', 'nextId'] as const;
+
+function inPausesOrder(pauses: object): boolean {
+  let i = 0;
+  for (const key in pauses) if (key !== PAUSES_KEYS[i++]) return false;
+  return i === PAUSES_KEYS.length;
 }
 
 /** The innermost window still open, if any. */

@@ -101,6 +101,29 @@ describe('applyAction', () => {
     }
   });
 
+  it("checks against the module's list of the action's type, when it has one", () => {
+    const s = newGame(parlor, {}, 1);
+    const card = s.context.hands.p1[0]!;
+    const asked: string[] = [];
+    const typed = {
+      ...parlor,
+      legalActionsOfType: (snapshot: Snap, seat: ParlorSeat, type: string) => {
+        asked.push(type);
+        return parlor.legalActions(snapshot, seat).filter((a) => a.type === type);
+      },
+    };
+    const play = { type: 'play', card: card.uid, kind: card.kind };
+    expect(applyAction(typed, s, 'p1', play).value).toBe('countering');
+    expect(rulesErrorCode(() => applyAction(typed, s, 'p1', { ...play, type: 'draw' }))).toBe(
+      'illegal_action',
+    );
+    // A type that is not a string: the whole list decides (nothing equals it here either).
+    expect(rulesErrorCode(() => applyAction(typed, s, 'p1', { ...play, type: ['play'] }))).toBe(
+      'illegal_action',
+    );
+    expect(asked).toEqual(['play', 'draw']);
+  });
+
   it('refuses any action once the game is over', () => {
     let s: Snap = newGame(parlor, { turns: 1 }, 1);
     s = applyAction(parlor, s, 'p1', { type: 'end' });

@@ -34,7 +34,8 @@ export function newGame<M extends AnyGameModule>(
 
 /**
  * Applies `seat`'s `action`. Legality is decided by the module's `deciders` and `legalActions`
- * (never by the active side): a seat that is not a decider gets `not_your_turn`, an action not
+ * (narrowed to the action's type by `legalActionsOfType` when the module has it; never by the
+ * active side): a seat that is not a decider gets `not_your_turn`, an action not
  * in its legal list — malformed, stale, or naming a private id it guessed — gets
  * `illegal_action`. Either way the input snapshot is untouched.
  */
@@ -51,10 +52,28 @@ export function applyAction<M extends AnyGameModule>(
     throw new RulesError('bad_request');
   }
   if (!module.deciders(snapshot).includes(seat)) throw new RulesError('not_your_turn');
-  const legal = findLegal(module.legalActions(snapshot, seat), action);
+  const legal = findLegal(candidates(module, snapshot, seat, action), action);
   if (legal === undefined) throw new RulesError('illegal_action');
   // The rules' own copy of the action is sent, so the machine never sees client key order.
   return step(module.machine, snapshot, { type: 'act', seat, action: legal as ActionOf<M> });
+}
+
+/**
+ * The legal actions `action` may equal. Only one with the same `type` can, when the action's
+ * `type` is a string (its JSON is then that string's, and no other value's): the module's
+ * list of that type, if it has one, does for the whole list.
+ */
+function candidates<M extends AnyGameModule>(
+  module: M,
+  snapshot: GameSnapshot<StateOf<M>>,
+  seat: SeatOf<M>,
+  action: object,
+): unknown[] {
+  const type = (action as { type?: unknown }).type;
+  if (module.legalActionsOfType && typeof type === 'string') {
+    return module.legalActionsOfType(snapshot, seat, type);
+  }
+  return module.legalActions(snapshot, seat);
 }
 
 /**

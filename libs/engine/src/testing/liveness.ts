@@ -19,8 +19,9 @@ export interface LivenessReport {
 
 /**
  * In every reachable non-terminal state some decider has at least one legal action, and every
- * legal action of every decider applies without throwing. Checks every state along each seeded
- * random game.
+ * legal action of every decider applies without throwing. A module with `legalActionsOfType`
+ * must list exactly its legal actions of each type, in order (`applyAction` trusts it).
+ * Checks every state along each seeded random game.
  */
 export function checkLiveness<M extends AnyGameModule>(config: LivenessConfig<M>): LivenessReport {
   const { module, options } = config;
@@ -58,6 +59,7 @@ function checkState<M extends AnyGameModule>(
     );
   }
   for (const { seat, actions } of options) {
+    checkActionsOfType(module, snapshot, seat as SeatOf<M>, actions, where);
     for (const action of actions) {
       try {
         applyAction(module, snapshot, seat as SeatOf<M>, action);
@@ -67,6 +69,28 @@ function checkState<M extends AnyGameModule>(
           `liveness violated: legal action ${JSON.stringify(action)} of ${seat} throws (${where}): ${String(error)}`,
         );
       }
+    }
+  }
+}
+
+/** `legalActionsOfType` against `legalActions`, for every type listed and one that is not. */
+function checkActionsOfType<M extends AnyGameModule>(
+  module: M,
+  snapshot: GameSnapshot<StateOf<M>>,
+  seat: SeatOf<M>,
+  actions: readonly unknown[],
+  where: string,
+): void {
+  if (!module.legalActionsOfType) return;
+  const typeOf = (action: unknown) => (action as { type?: unknown }).type;
+  const types = new Set(actions.map(typeOf).filter((t): t is string => typeof t === 'string'));
+  for (const type of [...types, '\u0000no such type']) {
+    const expected = JSON.stringify(actions.filter((a) => typeOf(a) === type));
+    const listed = JSON.stringify(module.legalActionsOfType(snapshot, seat, type));
+    if (listed !== expected) {
+      throw new Error(
+        `legalActionsOfType(${JSON.stringify(type)}) of ${seat} is not legalActions of that type (${where}): ${listed} vs ${expected}`,
+      );
     }
   }
 }

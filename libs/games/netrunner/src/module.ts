@@ -1,5 +1,5 @@
 import type { GameModule, GameSnapshot, Outcome } from '@veil/engine';
-import { decidersOfGame, legalActionsOf } from './actions/legal.js';
+import { decidersOfGame, legalActionsOf, legalActionsOfType } from './actions/legal.js';
 import type { NetrunnerAction } from './actions/types.js';
 import { netrunnerMachine } from './machine/machine.js';
 import type { NetrunnerOptions } from './machine/setup-input.js';
@@ -42,7 +42,8 @@ let nextSlot = 0;
 
 function legalActions(snapshot: GameSnapshot<Game>, seat: Side): NetrunnerAction[] {
   const g = snapshot.context;
-  for (const entry of recent) if (entry.g === g && entry.seat === seat) return entry.list.slice();
+  const known = recentList(g, seat);
+  if (known) return known.slice();
   const list = legalActionsOf(g, seat).map(deepFreeze);
   const slot = recent[nextSlot] as (typeof recent)[number];
   slot.g = g;
@@ -52,9 +53,29 @@ function legalActions(snapshot: GameSnapshot<Game>, seat: Side): NetrunnerAction
   return list.slice();
 }
 
+function recentList(g: Game, seat: Side): readonly NetrunnerAction[] | null {
+  for (const entry of recent) if (entry.g === g && entry.seat === seat) return entry.list;
+  return null;
+}
+
+/**
+ * The legal actions of one type (what `applyAction` checks an action against): from the
+ * recent lists when the state was just listed, else only those of that type (not kept).
+ */
+function legalActionsOfTypeIn(
+  snapshot: GameSnapshot<Game>,
+  seat: Side,
+  type: string,
+): NetrunnerAction[] {
+  const known = recentList(snapshot.context, seat);
+  if (known) return known.filter((a) => a.type === type);
+  return legalActionsOfType(snapshot.context, seat, type).map(deepFreeze);
+}
+
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
+    const record = value as Record<string, unknown>;
+    for (const key in record) deepFreeze(record[key]);
     Object.freeze(value);
   }
   return value;
@@ -68,6 +89,7 @@ export const netrunner: NetrunnerModule = {
   machine: netrunnerMachine,
   deciders: (snapshot) => decidersOfGame(snapshot.context),
   legalActions,
+  legalActionsOfType: legalActionsOfTypeIn,
   view: netrunnerView,
   log: (snapshot) => snapshot.context.log,
   logView,

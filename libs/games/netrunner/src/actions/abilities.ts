@@ -2,6 +2,7 @@ import { behaviourOf } from '../cards/registry.js';
 import type { AbilityDef, AbilityTarget } from '../cards/behaviour.js';
 import type { Game, Side } from '../state/types.js';
 import { isActiveFor } from '../rules/tasks.js';
+import { installedCorpCards } from '../state/zones.js';
 
 export interface UsableAbility {
   readonly source: string;
@@ -16,10 +17,7 @@ function abilitySources(g: Game, side: Side): string[] {
     const encountered = g.run?.encounter?.ice;
     return [...g.runner.rig, ...(encountered ? [encountered] : [])];
   }
-  return g.serverOrder.flatMap((id) => {
-    const s = g.servers[id];
-    return s ? [...s.root, ...s.ice] : [];
-  });
+  return installedCorpCards(g);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 import { behaviourOf } from '../cards/registry.js';
 import { facts, typeOf } from '../facts.js';
 import { handleOf } from '../state/handles.js';
+import { installedCorpCards } from '../state/zones.js';
 import type { Game, NetrunnerDecision, Side } from '../state/types.js';
 import type { ChoiceOption } from '../cards/behaviour.js';
 import { isAdvanceable } from '../rules/advance.js';
@@ -24,6 +25,8 @@ import { isTagged } from '../rules/tags.js';
 import { actionWindowActor, allowsRez, allowsScore } from '../rules/windows.js';
 import { usableAbilities, type UsableAbility } from './abilities.js';
 import type { NetrunnerAction } from './types.js';
+
+export { installedCorpCards };
 
 /** Who the game waits on: top decision, else innermost open window, else nobody. */
 export function decidersOfGame(g: Game): Side[] {
@@ -45,6 +48,33 @@ export function legalActionsOf(g: Game, seat: Side): NetrunnerAction[] {
   }
   return windowActions(w, seat, activations) as NetrunnerAction[];
 }
+
+/**
+ * `legalActionsOf` filtered to one action type, without listing what cannot have that type:
+ * the decision's options only for `choose`, the seat's activations only for their types, the
+ * click actions not for a pass, a choice or an activation other than `use`.
+ */
+export function legalActionsOfType(g: Game, seat: Side, type: string): NetrunnerAction[] {
+  if (!decidersOfGame(g).includes(seat)) return [];
+  const d = pending(g);
+  if (d) return type === 'choose' ? legalActionsOf(g, seat) : [];
+  const w = openWindowOf(g.pauses.windows);
+  if (!w) return [];
+  const activations = ACTIVATION_TYPES.has(type) ? windowActivations(g, seat, w) : [];
+  let list: NetrunnerAction[];
+  if (actionWindowActor(w.kind) === seat && windowDecider(w) === seat) {
+    const clicks = NOT_CLICK_TYPES.has(type) ? [] : clickActions(g, seat);
+    list = g[seat].clicks > 0 ? [...clicks, ...activations] : [passAction(w), ...activations];
+  } else {
+    list = windowActions(w, seat, activations) as NetrunnerAction[];
+  }
+  return list.filter((a) => a.type === type);
+}
+
+/** The types `windowActivations` lists. */
+const ACTIVATION_TYPES: ReadonlySet<string> = new Set(['rez', 'score', 'use']);
+/** Types `clickActions` never lists. */
+const NOT_CLICK_TYPES: ReadonlySet<string> = new Set(['pass', 'choose', 'rez', 'score']);
 
 /** The action form of a decision option, naming cards by the decider's handle. */
 export function chooseAction(
@@ -74,7 +104,10 @@ function useAction(g: Game, seat: Side, u: UsableAbility): NetrunnerAction {
   };
 }
 
-/** Rez, score and paid abilities the seat may use in this window (its private activations). */
+/**
+ * Rez, score and paid abilities the seat may use in this window (its private activations):
+ * actions of the `ACTIVATION_TYPES` only.
+ */
 export function windowActivations(g: Game, seat: Side, w: ReactionWindow<Side>): NetrunnerAction[] {
   const out: NetrunnerAction[] = [];
   if (seat === 'corp') {
@@ -100,13 +133,6 @@ export function windowActivations(g: Game, seat: Side, w: ReactionWindow<Side>):
 
 function cardAction(g: Game, type: 'rez' | 'score', uid: string, seat: Side): NetrunnerAction {
   return { type, card: handleOf(g, uid, seat), code: g.cards[uid]?.code ?? '' };
-}
-
-export function installedCorpCards(g: Game): string[] {
-  return g.serverOrder.flatMap((id) => {
-    const s = g.servers[id];
-    return s ? [...s.root, ...s.ice] : [];
-  });
 }
 
 /** Basic actions and click abilities of the active player with clicks left. */

@@ -11,23 +11,26 @@ export function activeCards(g: Game, side: Side): readonly Readonly<CardState>[]
   // Read only: a draft's plain record, so asking does not copy every active card.
   const cards = cardsForReading(g);
   const out: CardState[] = [];
-  const push = (uid: string) => {
-    const c = cards[uid];
-    if (c) out.push(c);
-  };
+  // No closure made per call: this runs for nearly every rule that reads a static.
   if (side === 'corp') {
-    push(g.corp.identity);
-    g.corp.scored.forEach(push);
+    pushCard(out, cards, g.corp.identity);
+    for (const uid of g.corp.scored) pushCard(out, cards, uid);
     for (const id of g.serverOrder) {
       const s = g.servers[id];
       if (!s) continue;
-      for (const uid of [...s.root, ...s.ice]) if (cards[uid]?.rezzed) push(uid);
+      for (const uid of s.root) if (cards[uid]?.rezzed) pushCard(out, cards, uid);
+      for (const uid of s.ice) if (cards[uid]?.rezzed) pushCard(out, cards, uid);
     }
   } else {
-    push(g.runner.identity);
-    g.runner.rig.forEach(push);
+    pushCard(out, cards, g.runner.identity);
+    for (const uid of g.runner.rig) pushCard(out, cards, uid);
   }
   return out;
+}
+
+function pushCard(out: CardState[], cards: Readonly<Record<string, CardState>>, uid: string): void {
+  const c = cards[uid];
+  if (c) out.push(c);
 }
 
 /** The constant abilities active for a side, with their source cards. */
@@ -35,8 +38,10 @@ export function activeStatics(
   g: Game,
   side: Side,
 ): Array<{ source: Readonly<CardState>; statics: StaticDef }> {
-  return activeCards(g, side).flatMap((source) => {
+  const out: Array<{ source: Readonly<CardState>; statics: StaticDef }> = [];
+  for (const source of activeCards(g, side)) {
     const statics = behaviourOf(source.code)?.statics;
-    return statics ? [{ source, statics }] : [];
-  });
+    if (statics) out.push({ source, statics });
+  }
+  return out;
 }

@@ -13,7 +13,15 @@ import { drawCards } from './draw.js';
 import { optionalInstallTrashes, serverLabel } from './install.js';
 import { endTheRun } from './run.js';
 import { shuffleDeck, STARTING_HAND } from './setup.js';
-import { orderNext, pushDecision, queueRule, resolveNow, runTasks, simultaneous } from './tasks.js';
+import {
+  orderNext,
+  pushDecision,
+  queueRule,
+  resolveNow,
+  runTasks,
+  simultaneous,
+  withDecisions,
+} from './tasks.js';
 import { trashCard } from './trash.js';
 import { askDiscardIfOver, discardCard } from './turn.js';
 import { accessAbilities } from './access-abilities.js';
@@ -93,7 +101,7 @@ function accessOptions(g: Game, uid: string): ChoiceOption[] {
 export function answerDecision(g: Game, option: ChoiceOption): void {
   const d = pending(g);
   if (!d) throw new Error('no decision pending');
-  g.pauses = { ...g.pauses, decisions: resolveDecision(g.pauses.decisions, d.id) };
+  g.pauses = withDecisions(g.pauses, resolveDecision(g.pauses.decisions, d.id));
   if (d.kind === 'order') {
     // Reorders the queue itself, then the chosen ability resolves.
     orderNext(g, option.value);

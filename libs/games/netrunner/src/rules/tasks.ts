@@ -1,5 +1,5 @@
 import { nextPauseId, pushDecision as pushOnStack } from '@veil/engine';
-import { behaviourOf } from '../cards/registry.js';
+import { behaviourOf, codesTriggeredBy } from '../cards/registry.js';
 import type { ActiveWhere } from '../cards/behaviour.js';
 import type { GameEvent, RuleTask, Task } from '../state/tasks-types.js';
 import type { CardState, Game, Json, NetrunnerDecision, Side } from '../state/types.js';
@@ -41,11 +41,25 @@ type NewDecision = NetrunnerDecision extends infer D
 /** Pushes a decision on the stack; the queue stops until it is answered. */
 export function pushDecision(g: Game, decision: NewDecision): number {
   const [id, pauses] = nextPauseId(g.pauses);
-  g.pauses = {
-    ...pauses,
-    decisions: pushOnStack(pauses.decisions, { ...decision, id } as NetrunnerDecision),
-  };
+  g.pauses = withDecisions(
+    pauses,
+    pushOnStack(pauses.decisions, { ...decision, id } as NetrunnerDecision),
+  );
   return id;
+}
+
+/**
+ * `pauses` with other decisions: a spread, then the one field set — as fast as a literal in
+ * V8 (a spread with an overriding key is several times slower), and the record keeps its
+ * key order.
+ */
+export function withDecisions(
+  pauses: Game['pauses'],
+  decisions: Game['pauses']['decisions'],
+): Game['pauses'] {
+  const next: { -readonly [K in keyof Game['pauses']]: Game['pauses'][K] } = { ...pauses };
+  next.decisions = decisions;
+  return next;
 }
 
 export function hasDecision(g: Game): boolean {
@@ -210,12 +224,14 @@ export function fire(g: Game, event: GameEvent): void {
   const order: Side[] = g.active === 'corp' ? ['corp', 'runner'] : ['runner', 'corp'];
   const batch = g.nextBatch;
   g.nextBatch += 1;
+  const listening = codesTriggeredBy(event.e);
+  if (listening.size === 0) return;
   // Read only: the plain record, so a draft does not copy every card it looks at.
   const cards = cardsForReading(g);
   for (const side of order) {
     for (const uid of candidateSources(g, side)) {
       const c = cards[uid];
-      if (!c) continue;
+      if (!c || !listening.has(c.code)) continue;
       const triggers = behaviourOf(c.code)?.triggers ?? [];
       for (let index = 0; index < triggers.length; index++) {
         const trigger = triggers[index] as (typeof triggers)[number];

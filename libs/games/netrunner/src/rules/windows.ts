@@ -77,11 +77,26 @@ function effectivePolicies(g: Game, kind: WindowKind, exempt: Side | null): Poli
   const out: Policies<Side> = {};
   for (const seat of ['corp', 'runner'] as const) {
     if (seat === exempt) continue;
-    const own = g.pauses.policies[seat]?.[kind];
-    out[seat] = { [kind]: own ?? DEFAULT_POLICIES[kind][seat] };
+    const policy = g.pauses.policies[seat]?.[kind] ?? DEFAULT_POLICIES[kind][seat];
+    const known = policy === 'auto-pass' || policy === 'stop';
+    out[seat] = known ? ONE_POLICY[kind][policy] : { [kind]: policy };
   }
   return out;
 }
+
+/**
+ * `{ [kind]: policy }` for every window kind and policy, made once: a window opens on almost
+ * every step, and a literal with a computed key is slow in V8. Only ever read (`openWindow`).
+ */
+const ONE_POLICY = Object.fromEntries(
+  WINDOW_KINDS.map((kind) => [
+    kind,
+    {
+      'auto-pass': Object.freeze({ [kind]: 'auto-pass' }),
+      stop: Object.freeze({ [kind]: 'stop' }),
+    },
+  ]),
+) as unknown as Record<WindowKind, Record<WindowPolicy, Readonly<Record<string, WindowPolicy>>>>;
 
 /**
  * Opens a paid ability window. `first` has priority first (default: the active player; the

@@ -11,6 +11,7 @@ import {
 import { transition } from 'xstate';
 import { netrunner } from '../module.js';
 import { corpActing } from '../testing/kit.js';
+import { produce } from './draft.js';
 import type { Game } from './types.js';
 
 function deepFreeze<T>(value: T): T {
@@ -79,5 +80,16 @@ describe('transitions are pure', () => {
       expect(steps).toBeGreaterThan(50);
       for (const [snapshot, bytes] of kept) expect(snapshotBytes(snapshot)).toBe(bytes);
     }
+  });
+
+  it('keep the key order of a game stored in another order (its JSON does not change)', () => {
+    const g = corpActing().context;
+    const reordered = Object.fromEntries(Object.entries(g).reverse()) as unknown as Game;
+    const d = produce(reordered, (draft) => {
+      draft.turn += 0;
+    });
+    expect(Object.keys(d)).toEqual(Object.keys(reordered));
+    expect(JSON.stringify(d)).toBe(JSON.stringify(reordered));
+    expect(Object.keys(produce(g, () => {}))).toEqual(Object.keys(g));
   });
 });

@@ -1,5 +1,6 @@
 import { nextUint32 } from '@veil/engine';
-import { cardsForReading, onCardsRecordCopied } from './draft.js';
+import { cardOf, cardsForReading, onCardsRecordCopied } from './draft.js';
+import { HandleSet } from './handle-set.js';
 import { VIEWERS, type CardState, type Game, type Location, type Viewer } from './types.js';
 
 /**
@@ -90,7 +91,7 @@ function holdsHandle(card: CardState, viewer: Viewer, handle: string): boolean {
  */
 let index: {
   readonly cards: Readonly<Record<string, CardState>>;
-  readonly counts: Partial<Record<Viewer, Map<string, number>>>;
+  readonly counts: Partial<Record<Viewer, HandleSet>>;
 } | null = null;
 
 // A draft's record starts as a copy of the record of the state it was made from: the index
@@ -101,17 +102,14 @@ onCardsRecordCopied((from, to) => {
   }
 });
 
-function countsOf(g: Game, viewer: Viewer): Map<string, number> {
+function countsOf(g: Game, viewer: Viewer): HandleSet {
   // The plain record: a scan through a draft's card proxy would copy every card.
   const cards = cardsForReading(g);
   if (index === null || index.cards !== cards) index = { cards, counts: {} };
   let counts = index.counts[viewer];
   if (!counts) {
-    counts = new Map();
-    for (const c of Object.values(cards)) {
-      const h = cardHandle(c, viewer);
-      counts.set(h, (counts.get(h) ?? 0) + 1);
-    }
+    counts = new HandleSet();
+    for (const c of Object.values(cards)) counts.add(cardHandle(c, viewer));
     index.counts[viewer] = counts;
   }
   return counts;
@@ -131,13 +129,13 @@ export function setHandles(g: Game, card: CardState, handles: string): void {
   if (counts) {
     for (const viewer of VIEWERS) {
       const viewerCounts = counts[viewer];
-      const old = cardHandle(card, viewer);
-      const handle = handles.slice(OFFSET[viewer], OFFSET[viewer] + HANDLE_LENGTH);
-      if (!viewerCounts || old === handle) continue;
-      const n = viewerCounts.get(old) ?? 0;
-      if (n > 1) viewerCounts.set(old, n - 1);
-      else viewerCounts.delete(old);
-      viewerCounts.set(handle, (viewerCounts.get(handle) ?? 0) + 1);
+      if (!viewerCounts) continue;
+      const at = OFFSET[viewer];
+      const handle = handles.slice(at, at + HANDLE_LENGTH);
+      const old = card.handles.slice(at, at + HANDLE_LENGTH);
+      if (old === handle) continue;
+      viewerCounts.delete(old);
+      viewerCounts.add(handle);
     }
   }
   card.handles = handles;
@@ -146,13 +144,62 @@ export function setHandles(g: Game, card: CardState, handles: string): void {
 function drawHandle(g: Game): string {
   const [a, next] = nextUint32(g.handleRng);
   g.handleRng = next;
-  return `h${a.toString(36).padStart(7, '0')}`;
+  return handleText(a);
+}
+
+/**
+ * `h` and `a` (a uint32) as 7 base-36 digits, zero-padded: the same text as
+ * `'h' + a.toString(36).padStart(7, '0')`, built in one call (handles are drawn by the dozen
+ * when a zone is shuffled, and the general number formatting showed up in profiles).
+ */
+export function handleText(a: number): string {
+  // Digits from the last; `n - q * 36` rather than `n % 36`, which is a slow float modulo for
+  // the uint32s above 2^31.
+  let n = a;
+  let q = Math.floor(n / 36);
+  const d7 = n - q * 36;
+  n = q;
+  q = Math.floor(n / 36);
+  const d6 = n - q * 36;
+  n = q;
+  q = Math.floor(n / 36);
+  const d5 = n - q * 36;
+  n = q;
+  q = Math.floor(n / 36);
+  const d4 = n - q * 36;
+  n = q;
+  q = Math.floor(n / 36);
+  const d3 = n - q * 36;
+  n = q;
+  q = Math.floor(n / 36);
+  const d2 = n - q * 36;
+  const d1 = q;
+  return String.fromCharCode(
+    104, // 'h'
+    digit(d1),
+    digit(d2),
+    digit(d3),
+    digit(d4),
+    digit(d5),
+    digit(d6),
+    digit(d7),
+  );
+}
+
+/** The char code of base-36 digit `d` (0-9, then a-z). */
+function digit(d: number): number {
+  return d < 10 ? 48 + d : 87 + d;
 }
 
 /** Gives the card a new handle for each of `viewers`. */
 export function rotateHandles(g: Game, uid: string, viewers: readonly Viewer[]): void {
-  const card = g.cards[uid];
-  if (!card || viewers.length === 0) return;
+  const card = cardOf(g, uid);
+  if (card) rotateCardHandles(g, card, viewers);
+}
+
+/** `rotateHandles` for a card already taken from the draft (each read of it costs). */
+function rotateCardHandles(g: Game, card: CardState, viewers: readonly Viewer[]): void {
+  if (viewers.length === 0) return;
   // Each viewer's draw is checked against that viewer's handles only (the card's old one
   // included, as before any change), so the three are drawn first and set together.
   const next = {
@@ -172,8 +219,8 @@ export function blindViewers(card: CardState): Viewer[] {
 /** Re-handles every card of a zone for every viewer who cannot see it (after a shuffle). */
 export function rotateZone(g: Game, uids: readonly string[]): void {
   for (const uid of uids) {
-    const card = g.cards[uid];
-    if (card) rotateHandles(g, uid, blindViewers(card));
+    const card = cardOf(g, uid);
+    if (card) rotateCardHandles(g, card, blindViewers(card));
   }
 }
 
@@ -185,7 +232,8 @@ export function uidOfHandle(g: Game, viewer: Viewer, handle: string): string | u
 }
 
 export function handleOf(g: Game, uid: string, viewer: Viewer): string {
-  const card = g.cards[uid];
+  // Read only: the plain record, so that naming a card does not copy it.
+  const card = cardsForReading(g)[uid];
   if (!card) throw new Error(`no card ${uid}`);
   return cardHandle(card, viewer);
 }

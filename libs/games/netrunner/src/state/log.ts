@@ -1,4 +1,4 @@
-import { writableLog } from './draft.js';
+import { cardsForReading, writableLog } from './draft.js';
 import { canSee } from './handles.js';
 import type { LoggedCard } from './log-types.js';
 import { VIEWERS, type Game, type Side, type Viewer } from './types.js';
@@ -23,8 +23,10 @@ export function log(
   cards: readonly LogCardArg[] = [],
   only?: readonly Viewer[],
 ): void {
+  // Read only: the plain record, so that naming a card does not copy it.
+  const record = cardsForReading(g);
   const logged: LoggedCard[] = cards.map((arg) => {
-    const c = g.cards[arg.uid];
+    const c = record[arg.uid];
     if (!c) throw new Error(`log: no card ${arg.uid}`);
     return {
       code: c.code,
@@ -33,14 +35,13 @@ export function log(
     };
   });
   // Append-only: a draft shares the log of the game it copies until it writes a line.
-  writableLog(g).push({
-    seq: g.log.length + 1,
-    turn: g.turn,
-    side,
-    text,
-    cards: logged,
-    ...(only ? { only } : {}),
-  });
+  const seq = g.log.length + 1;
+  // Two literals rather than a conditional spread (slow in V8); `only` last either way.
+  writableLog(g).push(
+    only
+      ? { seq, turn: g.turn, side, text, cards: logged, only }
+      : { seq, turn: g.turn, side, text, cards: logged },
+  );
 }
 
 /** Everyone saw it: the card was public when named. */

@@ -1,3 +1,4 @@
+import { cardOf } from './draft.js';
 import { canSee, rotateHandles, rotateZone } from './handles.js';
 import {
   VIEWERS,
@@ -47,9 +48,24 @@ export function serverOf(g: Game, id: ServerId) {
 }
 
 export function card(g: Game, uid: string): CardState {
-  const c = g.cards[uid];
+  const c = cardOf(g, uid);
   if (!c) throw new Error(`no card ${uid}`);
   return c;
+}
+
+/**
+ * The Corp's installed cards: root then ice, server by server. A plain loop (`flatMap` is slow
+ * in V8, and legal listings ask for this several times).
+ */
+export function installedCorpCards(g: Game): string[] {
+  const out: string[] = [];
+  for (const id of g.serverOrder) {
+    const s = g.servers[id];
+    if (!s) continue;
+    for (const uid of s.root) out.push(uid);
+    for (const uid of s.ice) out.push(uid);
+  }
+  return out;
 }
 
 /** Zones whose order is private to blind viewers: any membership change re-handles them all. */
@@ -145,7 +161,8 @@ export function setFace(g: Game, uid: string, face: { faceUp?: boolean; rezzed?:
  * keeps it), and never for the server under attack until its run is complete (see docs).
  */
 export function pruneEmptyRemotes(g: Game): void {
-  for (const id of [...g.serverOrder]) {
+  // `g.serverOrder` is replaced, never changed, as servers go: the loop reads the old array.
+  for (const id of g.serverOrder) {
     const s = g.servers[id];
     if (!s || !id.startsWith('remote')) continue;
     if (s.ice.length === 0 && s.root.length === 0 && g.run?.server !== id) {
