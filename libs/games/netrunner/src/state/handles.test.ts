@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextUint32 } from '@veil/engine';
 import { corpActing } from '../testing/kit.js';
 import { draft } from './draft.js';
-import { cardHandle, freshHandle, packHandles, setHandles } from './handles.js';
+import { cardHandle, freshHandle, handleText, packHandles, setHandles } from './handles.js';
 import type { CardState, Game } from './types.js';
 
 /** The handle `freshHandle` draws next, if it is free. */
@@ -50,5 +50,15 @@ describe('fresh handles', () => {
     expect(freshHandle({ ...g, handleRng: g.handleRng }, 'runner')).not.toBe(wanted);
     setHandles(g, card, before);
     expect(freshHandle({ ...g, handleRng: g.handleRng }, 'runner')).toBe(wanted);
+  });
+});
+
+describe('handleText', () => {
+  it("writes 'h' and the number's 7 base-36 digits, zero-padded", () => {
+    const values = [0, 1, 35, 36, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1];
+    for (let a = 12_345; values.length < 10_000; a = (Math.imul(a, 2_654_435_761) >>> 0) + 1) {
+      values.push(a);
+    }
+    for (const a of values) expect(handleText(a)).toBe(`h${a.toString(36).padStart(7, '0')}`);
   });
 });
