@@ -69,7 +69,8 @@ function legalActionsOfTypeIn(
 ): NetrunnerAction[] {
   const known = recentList(snapshot.context, seat);
   if (known) return known.filter((a) => a.type === type);
-  return legalActionsOfType(snapshot.context, seat, type).map(deepFreeze);
+  // Not kept, so not frozen: nothing compares against this list again.
+  return legalActionsOfType(snapshot.context, seat, type);
 }
 
 function deepFreeze<T>(value: T): T {
