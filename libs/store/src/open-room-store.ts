@@ -58,7 +58,10 @@ export async function openPgliteRoomStore(options: PgliteStoreOptions = {}): Pro
     import('./pglite-dialect.js'),
   ]);
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir ?? 'memory://');
+  // No data directory means memory: `PGlite.create('memory://')` left an empty `memory:`
+  // directory in the working directory.
+  const pglite =
+    options.dataDir === undefined ? await PGlite.create() : await PGlite.create(options.dataDir);
   return openWith(new Kysely<StoreDatabase>({ dialect: pgliteDialect(pglite) }), options);
 }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,16 @@ describeRoomStoreContract('PGlite on disk', async (options) => {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+});
+
+describe('PGlite in memory', () => {
+  it('writes nothing to the working directory', async () => {
+    const stray = join(process.cwd(), 'memory:');
+    await rm(stray, { recursive: true, force: true });
+    const store = await openPgliteRoomStore({});
+    await store.close();
+    expect(existsSync(stray)).toBe(false);
+  });
 });
 
 describe('PGlite on disk', () => {
