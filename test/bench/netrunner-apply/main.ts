@@ -30,6 +30,8 @@ import {
 
 type Snapshot = GameSnapshot<NetrunnerState>;
 type Viewer = NetrunnerSeat | 'spectator';
+/** A recorded move: who acted, and the action. */
+type Move = { seat: NetrunnerSeat; action: unknown };
 
 const VIEWERS: readonly Viewer[] = ['corp', 'runner', 'spectator'];
 /** A game still running after this many actions is cut (random play rarely gets there). */
@@ -111,7 +113,7 @@ export async function main(options: BenchOptions): Promise<Figures> {
     let snapshot: Snapshot = newGame(netrunner, {}, `bench:${game}`);
     setup.add(now() - t);
     const samples: Snapshot[] = [snapshot];
-    const moves: { seat: NetrunnerSeat; action: unknown }[] = [];
+    const moves: Move[] = [];
     let played = 0;
     while (snapshot.status === 'active' && netrunner.outcome(snapshot) === null) {
       if (played >= MAX_ACTIONS_PER_GAME) {
@@ -282,7 +284,7 @@ export async function main(options: BenchOptions): Promise<Figures> {
 
 interface RecordedGame {
   first: Snapshot;
-  moves: { seat: NetrunnerSeat; action: unknown }[];
+  moves: Move[];
   last: Snapshot;
 }
 
@@ -327,7 +329,7 @@ function warmUp(games: number): { actions: number; perCpuSecond: number } {
   for (let game = 0; game < games; game++) {
     const rng = Rng.from(`bench:netrunner-apply:warm-up:${game}`);
     const first: Snapshot = newGame(netrunner, {}, `bench:warm-up:${game}`);
-    const moves: { seat: NetrunnerSeat; action: unknown }[] = [];
+    const moves: Move[] = [];
     let snapshot = first;
     while (snapshot.status === 'active' && netrunner.outcome(snapshot) === null) {
       if (moves.length >= MAX_ACTIONS_PER_GAME) break;

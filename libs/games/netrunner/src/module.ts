@@ -69,7 +69,8 @@ function legalActionsOfTypeIn(
 ): NetrunnerAction[] {
   const known = recentList(snapshot.context, seat);
   if (known) return known.filter((a) => a.type === type);
-  // Not kept, so not frozen: nothing compares against this list again.
+  // Not kept, so not frozen: nothing compares against this list again (and frozen actions,
+  // of other hidden classes, made the code that matches and reads actions polymorphic).
   return legalActionsOfType(snapshot.context, seat, type);
 }
 
