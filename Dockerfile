@@ -8,5 +8,4 @@ COPY . .
 RUN npm ci --include=dev --no-audit --no-fund && npm run build -w @veil/web
 USER node
 EXPOSE 3000
-# A larger young generation: a room's short-lived states die young (docs/operations.md).
-CMD ["node", "--max-semi-space-size=64", "services/cli/bin/veil.js", "start"]
+CMD ["node", "services/cli/bin/veil.js", "start"]

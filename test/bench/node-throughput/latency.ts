@@ -72,20 +72,13 @@ interface Pending {
 
 const VIEWERS = 3;
 
-/**
- * As the Dockerfile and `npm start` run every Veil process (docs/operations.md): a larger young
- * generation, so a room's short-lived states die there instead of filling the old generation.
- */
-const NODE_HEAP_FLAGS = ['--max-semi-space-size=64'];
-
 export async function measureLatency(config: LatencyConfig): Promise<LatencyFigures[]> {
   const entry = fileURLToPath(new URL('./node-process.ts', import.meta.url));
   const child = await startProcess({
     name: 'bench-game-node',
     command: process.execPath,
-    // The same loader flags as this process (tsx), so the child runs TypeScript too, and the
-    // young generation a deployed game node runs with.
-    args: [...process.execArgv, ...NODE_HEAP_FLAGS, entry],
+    // The same loader flags as this process (tsx), so the child runs TypeScript too.
+    args: [...process.execArgv, entry],
     env: {
       ...process.env,
       VEIL_BENCH_DATABASE_URL: config.databaseUrl,
