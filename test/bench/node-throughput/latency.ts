@@ -6,11 +6,15 @@
  * on `veil.room.<id>.view.<seat>`. The node commits to Postgres before it acks and publishes.
  */
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { NatsBus } from '@veil/bus';
 import { startProcess } from '../../support/child-process.js';
 import { now, percentile, progress, round } from '../common/bench.js';
+import { breakdown, readCommits, type ActBreakdown, type TracedAct } from './commit-trace.js';
 import { createNodeRooms, RoomDriver } from './via-node.js';
 
 export interface LatencyPhase {
@@ -25,6 +29,8 @@ export interface LatencyConfig {
   /** Run one after the other against the same node process. */
   phases: readonly LatencyPhase[];
   movesPerMatch: number;
+  /** Join the node's commit timings with the acts' (commit-trace.ts): `VEIL_BENCH_TRACE=1`. */
+  trace?: boolean;
 }
 
 export interface LatencyFigures {
@@ -61,6 +67,8 @@ export interface LatencyFigures {
   /** Driver ticks that found every room with an act in flight (behind the schedule). */
   starved: number;
   errors: number;
+  /** With `trace`: where the acts' time went, the commit's share apart. */
+  breakdown?: ActBreakdown | null;
 }
 
 interface Pending {
@@ -74,6 +82,8 @@ const VIEWERS = 3;
 
 export async function measureLatency(config: LatencyConfig): Promise<LatencyFigures[]> {
   const entry = fileURLToPath(new URL('./node-process.ts', import.meta.url));
+  const traceDir = config.trace ? await mkdtemp(join(tmpdir(), 'veil-bench-trace-')) : null;
+  const commitTrace = traceDir ? join(traceDir, 'commits.json') : null;
   const child = await startProcess({
     name: 'bench-game-node',
     command: process.execPath,
@@ -83,6 +93,7 @@ export async function measureLatency(config: LatencyConfig): Promise<LatencyFigu
       ...process.env,
       VEIL_BENCH_DATABASE_URL: config.databaseUrl,
       VEIL_BENCH_NATS_URL: config.natsUrl,
+      ...(commitTrace ? { VEIL_BENCH_COMMIT_TRACE: commitTrace } : {}),
     },
   });
   const bus = await NatsBus.connect({ servers: config.natsUrl, name: 'veil-bench-driver' });
@@ -90,13 +101,27 @@ export async function measureLatency(config: LatencyConfig): Promise<LatencyFigu
     await child.waitForOutput(/bench node ready/, 60_000);
     progress(`latency: game node process ${child.pid} ready`);
     const results: LatencyFigures[] = [];
+    const acts: TracedAct[][] = [];
     for (const [index, phase] of config.phases.entries()) {
-      results.push(await runPhase(bus, `lat${index}`, phase, config.movesPerMatch, child.pid));
+      const traced: TracedAct[] = [];
+      acts.push(traced);
+      const traceAct = config.trace ? (act: TracedAct) => traced.push(act) : null;
+      results.push(
+        await runPhase(bus, `lat${index}`, phase, config.movesPerMatch, child.pid, traceAct),
+      );
+    }
+    if (commitTrace) {
+      // The node writes its commits as it exits.
+      await bus.close();
+      await child.stop(10_000);
+      const commits = readCommits(commitTrace);
+      results.forEach((r, i) => (r.breakdown = breakdown(acts[i] ?? [], commits)));
     }
     return results;
   } finally {
     await bus.close().catch(() => undefined);
     await child.stop(10_000);
+    if (traceDir) await rm(traceDir, { recursive: true, force: true });
   }
 }
 
@@ -106,6 +131,7 @@ async function runPhase(
   phase: LatencyPhase,
   movesPerMatch: number,
   nodePid: number,
+  traceAct: ((act: TracedAct) => void) | null,
 ): Promise<LatencyFigures> {
   progress(`latency: creating ${phase.rooms} rooms`);
   const ids = Array.from({ length: phase.rooms }, (_, i) => `${prefix}-${i}`);
@@ -128,6 +154,11 @@ async function runPhase(
     if (viewer === p.seat && !p.warm) {
       latencies.push(t);
       bySecond.push([p.sent, t]);
+      traceAct?.({
+        key,
+        sent: performance.timeOrigin + p.sent,
+        viewed: performance.timeOrigin + p.sent + t,
+      });
     }
     if (++p.views === VIEWERS) {
       if (!p.warm) allViews.push(t);

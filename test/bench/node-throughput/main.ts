@@ -25,6 +25,7 @@ import {
   type LatencyFloor,
   type MachineFloor,
 } from '../common/machine-floor.js';
+import type { ActBreakdown } from './commit-trace.js';
 import { measureLatency, type LatencyFigures, type LatencyPhase } from './latency.js';
 import { measureRoomHeap, type RoomHeapFigures } from './rooms-heap.js';
 import { benchServices } from './services.js';
@@ -197,6 +198,7 @@ export async function main(options: BenchOptions): Promise<Figures> {
           'CPU per act',
           `game node ${l.nodeCpuPerActUs ?? 'n/a'} µs, driver ${l.driverCpuPerActUs} µs`,
         ],
+        ...breakdownRows(l.breakdown),
       ],
     );
   }
@@ -318,6 +320,7 @@ async function runDurable(
           natsUrl: services.natsUrl,
           phases: sizes.latency,
           movesPerMatch: sizes.movesPerMatch,
+          trace: process.env['VEIL_BENCH_TRACE'] === '1',
         });
       } catch (error) {
         figures.latencyError = message(error);
@@ -565,6 +568,23 @@ async function heapPerMatch(
 }
 
 /** The per-second p99s: their median, the worst, and how many seconds exceed the 15 ms target. */
+/** The traced acts' breakdown (VEIL_BENCH_TRACE=1), as table rows; none without a trace. */
+function breakdownRows(b: ActBreakdown | null | undefined): [string, string][] {
+  if (b === undefined) return [];
+  if (b === null) return [['traced', 'no act could be joined with a commit']];
+  const spread = (s: { p50Ms: number; p99Ms: number }): string => `p50 ${s.p50Ms}, p99 ${s.p99Ms}`;
+  return [
+    [
+      'traced: before the batch / batch / after (ms)',
+      `${spread(b.beforeBatch)} / ${spread(b.batch)} / ${spread(b.afterBatch)}; items per batch ${spread(b.batchItems)}`,
+    ],
+    [
+      'traced: the slowest 1 % (means)',
+      `${b.slowest.latencyMs} ms = ${b.slowest.beforeBatchMs} before the batch + ${b.slowest.batchMs} in it + ${b.slowest.afterBatchMs} after; ${b.slowest.batchItems} items per batch`,
+    ],
+  ];
+}
+
 function secondsLine(p99s: readonly number[]): string {
   const sorted = [...p99s].sort((a, b) => a - b);
   const over = p99s.filter((p) => p > 15).length;

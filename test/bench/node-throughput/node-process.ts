@@ -1,12 +1,14 @@
 /**
  * A game node in its own process for the latency measurement: the real `startGameNode` on a
  * Postgres store and a NATS bus. Started by latency.ts with VEIL_BENCH_DATABASE_URL and
- * VEIL_BENCH_NATS_URL; prints `bench node ready` once it answers, and drains on SIGTERM.
+ * VEIL_BENCH_NATS_URL; prints `bench node ready` once it answers, and drains on SIGTERM. With
+ * VEIL_BENCH_COMMIT_TRACE=<file> it times every grouped commit into that file (commit-trace.ts).
  */
 import { appendFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { NatsBus } from '@veil/bus';
 import { openPostgresRoomStore } from '@veil/store';
+import { traceCommits } from './commit-trace.js';
 import { startBenchNode } from './via-node.js';
 
 async function run(): Promise<void> {
@@ -14,6 +16,8 @@ async function run(): Promise<void> {
   const natsUrl = process.env['VEIL_BENCH_NATS_URL'];
   if (!databaseUrl || !natsUrl) throw new Error('VEIL_BENCH_DATABASE_URL and VEIL_BENCH_NATS_URL');
   const store = await openPostgresRoomStore({ connectionString: databaseUrl });
+  const traceFile = process.env['VEIL_BENCH_COMMIT_TRACE'];
+  if (traceFile) traceCommits(store, traceFile);
   const bus = await NatsBus.connect({ servers: natsUrl, name: 'veil-bench-node' });
   const node = await startBenchNode(store, bus, 'bench-node-1');
   process.stdout.write('bench node ready\n');
