@@ -4,24 +4,9 @@ import { netrunner } from '../module.js';
 import { PAIRINGS } from '../testing/pairings.js';
 import type { Side } from '../state/types.js';
 import { legalActionsOf, legalActionsOfType } from './legal.js';
+import { CLICK_ACTION_TYPES } from './types.js';
 
-const TYPES = [
-  'pass',
-  'choose',
-  'click-credit',
-  'click-draw',
-  'install',
-  'play',
-  'advance',
-  'purge',
-  'trash-resource',
-  'remove-tag',
-  'run',
-  'use',
-  'rez',
-  'score',
-  'no-such-type',
-];
+const TYPES = ['pass', 'choose', ...CLICK_ACTION_TYPES, 'use', 'rez', 'score', 'no-such-type'];
 
 describe('legal actions of one type', () => {
   it('are the legal actions of that type, in order, state by state through random games', () => {

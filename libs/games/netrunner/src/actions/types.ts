@@ -56,13 +56,17 @@ export type NetrunnerAction =
   | { readonly type: 'rez'; readonly card: string; readonly code: string }
   | { readonly type: 'score'; readonly card: string; readonly code: string };
 
-export type ClickActionType =
-  | 'click-credit'
-  | 'click-draw'
-  | 'install'
-  | 'play'
-  | 'advance'
-  | 'purge'
-  | 'trash-resource'
-  | 'remove-tag'
-  | 'run';
+/** The basic click actions (a `use` of an ability is one too when its timing is `click`). */
+export const CLICK_ACTION_TYPES = [
+  'click-credit',
+  'click-draw',
+  'install',
+  'play',
+  'advance',
+  'purge',
+  'trash-resource',
+  'remove-tag',
+  'run',
+] as const;
+
+export type ClickActionType = (typeof CLICK_ACTION_TYPES)[number];

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { GameEvent, GameInput } from '@veil/engine';
-import type { NetrunnerAction } from '../actions/types.js';
+import { CLICK_ACTION_TYPES, type NetrunnerAction } from '../actions/types.js';
 import {
   applyActivation,
   applyChoose,
@@ -47,17 +47,7 @@ import { createGame, type NetrunnerOptions } from './setup-input.js';
 
 export type NetrunnerEvent = GameEvent<Side, NetrunnerAction>;
 
-const CLICK_ACTIONS = new Set([
-  'click-credit',
-  'click-draw',
-  'install',
-  'play',
-  'advance',
-  'purge',
-  'trash-resource',
-  'remove-tag',
-  'run',
-]);
+const CLICK_ACTIONS: ReadonlySet<string> = new Set(CLICK_ACTION_TYPES);
 
 type Args = { context: Game; event: NetrunnerEvent };
 
