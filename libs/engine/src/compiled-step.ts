@@ -163,27 +163,23 @@ function select(
   return null;
 }
 
-function alwaysCandidates(c: Compiled, leaf: Node): readonly Candidate[] {
-  let list = c.always.get(leaf);
-  if (!list) {
-    list = candidatesOf(c, leaf, (node) => node.always);
-    c.always.set(leaf, list);
+/** `map`'s value at `key`, made and kept on first need. */
+function cached<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
   }
-  return list;
+  return value;
+}
+
+function alwaysCandidates(c: Compiled, leaf: Node): readonly Candidate[] {
+  return cached(c.always, leaf, () => candidatesOf(c, leaf, (node) => node.always));
 }
 
 function onCandidates(c: Compiled, leaf: Node, type: string): readonly Candidate[] {
-  let byType = c.on.get(leaf);
-  if (!byType) {
-    byType = new Map();
-    c.on.set(leaf, byType);
-  }
-  let list = byType.get(type);
-  if (!list) {
-    list = candidatesOf(c, leaf, (node) => node.transitions.get(type));
-    byType.set(type, list);
-  }
-  return list;
+  const byType = cached(c.on, leaf, () => new Map<string, readonly Candidate[]>());
+  return cached(byType, type, () => candidatesOf(c, leaf, (node) => node.transitions.get(type)));
 }
 
 /** The transitions on the active path from `leaf` up to the root, in XState's order. */
@@ -218,17 +214,8 @@ function microstep(c: Compiled, state: StepState, t: Transition, event: unknown)
 }
 
 function planOf(c: Compiled, t: Transition, leaf: Node): Plan | null {
-  let byLeaf = c.plans.get(t);
-  if (!byLeaf) {
-    byLeaf = new Map();
-    c.plans.set(t, byLeaf);
-  }
-  let plan = byLeaf.get(leaf);
-  if (plan === undefined) {
-    plan = makePlan(c, t, leaf);
-    byLeaf.set(leaf, plan);
-  }
-  return plan;
+  const byLeaf = cached(c.plans, t, () => new Map<Node, Plan | null>());
+  return cached(byLeaf, leaf, () => makePlan(c, t, leaf));
 }
 
 function makePlan(c: Compiled, t: Transition, leaf: Node): Plan | null {
