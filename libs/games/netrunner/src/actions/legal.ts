@@ -26,8 +26,6 @@ import { actionWindowActor, allowsRez, allowsScore } from '../rules/windows.js';
 import { usableAbilities, type UsableAbility } from './abilities.js';
 import type { NetrunnerAction } from './types.js';
 
-export { installedCorpCards };
-
 /** Who the game waits on: top decision, else innermost open window, else nobody. */
 export function decidersOfGame(g: Game): Side[] {
   if (g.outcome) return [];

@@ -1,6 +1,6 @@
 import { log } from '../../state/log.js';
 import { placeAdvancements } from '../../rules/advance.js';
-import { installedCorpCards } from '../../actions/legal.js';
+import { installedCorpCards } from '../../state/zones.js';
 import type { Game } from '../../state/types.js';
 import type { CardBehaviour } from '../behaviour.js';
 import { ask } from '../helpers.js';

@@ -1,7 +1,7 @@
 import { facts } from '../../facts.js';
 import { log } from '../../state/log.js';
 import { placeAdvancements } from '../../rules/advance.js';
-import { installedCorpCards } from '../../actions/legal.js';
+import { installedCorpCards } from '../../state/zones.js';
 import type { Game } from '../../state/types.js';
 import type { CardBehaviour } from '../behaviour.js';
 import { aboutSelf, addCounters, ask, countersOn, no } from '../helpers.js';

@@ -1,6 +1,6 @@
 import { log } from '../../state/log.js';
 import { swapIce } from '../../rules/swap-ice.js';
-import { installedCorpCards } from '../../actions/legal.js';
+import { installedCorpCards } from '../../state/zones.js';
 import type { Game } from '../../state/types.js';
 import type { CardBehaviour, ChoiceOption, TriggerDef } from '../behaviour.js';
 import { canSee } from '../../state/handles.js';
