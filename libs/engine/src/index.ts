@@ -2,6 +2,7 @@ export * from './canonical-json.js';
 export * from './decision-stack.js';
 export * from './errors.js';
 export * from './game-module.js';
+export * from './key-order.js';
 export * from './pauses.js';
 export * from './play.js';
 export * from './policies.js';

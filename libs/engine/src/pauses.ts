@@ -1,3 +1,4 @@
+import { hasKeysInOrder } from './key-order.js';
 import { topDecision, type Decision } from './decision-stack.js';
 import { isWindowOpen, windowDecider, type ReactionWindow } from './reaction-window.js';
 import type { Policies } from './policies.js';
@@ -25,19 +26,14 @@ export function nextPauseId<Seat extends string, D extends Decision<Seat>>(
   const nextId = pauses.nextId + 1;
   // Field by field when the record is in `emptyPauses` order (a spread with an overriding key
   // is several times slower in V8); a record stored in another order keeps its order.
-  const next = inPausesOrder(pauses)
+  const next = hasKeysInOrder(pauses, PAUSES_KEYS)
     ? { decisions: pauses.decisions, windows: pauses.windows, policies: pauses.policies, nextId }
     : { ...pauses, nextId };
   return [pauses.nextId, next];
 }
 
+/** The keys of a `Pauses` record in the order `emptyPauses` builds them. */
 const PAUSES_KEYS = ['decisions', 'windows', 'policies', 'nextId'] as const;
-
-function inPausesOrder(pauses: object): boolean {
-  let i = 0;
-  for (const key in pauses) if (key !== PAUSES_KEYS[i++]) return false;
-  return i === PAUSES_KEYS.length;
-}
 
 /** The innermost window still open, if any. */
 export function openWindowOf<Seat extends string>(

@@ -1,3 +1,4 @@
+import { hasKeysInOrder } from '@veil/engine';
 import type { Breach, CardState, Encounter, Game, Run } from './types.js';
 
 /**
@@ -35,7 +36,7 @@ function shallowDraft(g: Game, cards: Record<string, CardState>): Game {
   const tasks = g.tasks.slice();
   const memory = draftMemory(g.memory);
   // A game stored with its keys in another order keeps that order (its JSON must not change).
-  if (!inGameOrder(g)) {
+  if (!hasKeysInOrder(g, GAME_KEYS)) {
     return {
       ...g,
       cards,
@@ -110,13 +111,6 @@ const GAME_KEYS: readonly (keyof Game)[] = [
   'log',
   'outcome',
 ];
-
-/** Whether `g` has exactly the keys of `GAME_KEYS`, in that order. */
-function inGameOrder(g: Game): boolean {
-  let i = 0;
-  for (const key in g) if (key !== GAME_KEYS[i++]) return false;
-  return i === GAME_KEYS.length;
-}
 
 // Field by field, in declaration order (as the game is built).
 function draftCorp(corp: Game['corp']): Game['corp'] {
