@@ -149,47 +149,22 @@ function drawHandle(g: Game): string {
 
 /**
  * `h` and `a` (a uint32) as 7 base-36 digits, zero-padded: the same text as
- * `'h' + a.toString(36).padStart(7, '0')`, built in one call (handles are drawn by the dozen
- * when a zone is shuffled, and the general number formatting showed up in profiles).
+ * `'h' + a.toString(36).padStart(7, '0')`, without the general number formatting (handles are
+ * drawn by the dozen when a zone is shuffled, and it showed up in profiles).
  */
 export function handleText(a: number): string {
-  // Digits from the last; `n - q * 36` rather than `n % 36`, which is a slow float modulo for
-  // the uint32s above 2^31.
+  let digits = '';
   let n = a;
-  let q = Math.floor(n / 36);
-  const d7 = n - q * 36;
-  n = q;
-  q = Math.floor(n / 36);
-  const d6 = n - q * 36;
-  n = q;
-  q = Math.floor(n / 36);
-  const d5 = n - q * 36;
-  n = q;
-  q = Math.floor(n / 36);
-  const d4 = n - q * 36;
-  n = q;
-  q = Math.floor(n / 36);
-  const d3 = n - q * 36;
-  n = q;
-  q = Math.floor(n / 36);
-  const d2 = n - q * 36;
-  const d1 = q;
-  return String.fromCharCode(
-    104, // 'h'
-    digit(d1),
-    digit(d2),
-    digit(d3),
-    digit(d4),
-    digit(d5),
-    digit(d6),
-    digit(d7),
-  );
+  for (let i = 0; i < 7; i++) {
+    // `n - q * 36` rather than `n % 36`, a slow float modulo for uint32s above 2^31.
+    const q = Math.floor(n / 36);
+    digits = BASE36[n - q * 36] + digits;
+    n = q;
+  }
+  return 'h' + digits;
 }
 
-/** The char code of base-36 digit `d` (0-9, then a-z). */
-function digit(d: number): number {
-  return d < 10 ? 48 + d : 87 + d;
-}
+const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** Gives the card a new handle for each of `viewers`. */
 export function rotateHandles(g: Game, uid: string, viewers: readonly Viewer[]): void {
