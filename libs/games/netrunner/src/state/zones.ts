@@ -161,7 +161,7 @@ export function setFace(g: Game, uid: string, face: { faceUp?: boolean; rezzed?:
  * keeps it), and never for the server under attack until its run is complete (see docs).
  */
 export function pruneEmptyRemotes(g: Game): void {
-  // `g.serverOrder` is replaced, never changed, as servers go: the loop reads the old array.
+  // A removal below replaces `g.serverOrder` (a filtered copy): the loop goes on over the old one.
   for (const id of g.serverOrder) {
     const s = g.servers[id];
     if (!s || !id.startsWith('remote')) continue;
