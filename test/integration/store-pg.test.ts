@@ -144,6 +144,73 @@ describeWithServices('store on real Postgres', () => {
     });
   });
 
+  describe('the connections the grouped commit keeps', () => {
+    const item = (roomId: string, expectedVersion: number, requestId: string): CommitItem => ({
+      roomId,
+      expectedVersion,
+      seat: 'corp',
+      requestId,
+      action: { n: requestId },
+    });
+
+    it('are reused from one commit to the next and given back when the store closes', async () => {
+      const url = await createTestDatabase('store_kept');
+      const pool = new pg.Pool({ connectionString: url, max: 10 });
+      const store = await openPostgresPoolStore(pool);
+      let closed = false;
+      try {
+        const id = `room-kept-${randomUUID()}`;
+        await store.createRoom(blankRoom(id));
+        for (let v = 0; v < 5; v++) {
+          expect(await store.commitBatch([item(id, v, `k${v}`)])).toEqual([
+            { status: 'committed', version: v + 1 },
+          ]);
+          // The commit's connection stays checked out between commits (kept, not idle in the
+          // pool), and no commit needed another one.
+          expect(pool.totalCount - pool.idleCount).toBe(1);
+        }
+        // Ending a pool waits for every checked-out connection: close would hang if the kept
+        // one were not given back.
+        await store.close();
+        closed = true;
+        expect(pool.totalCount).toBe(0);
+      } finally {
+        if (!closed) await store.close();
+        await dropTestDatabase(url);
+      }
+    });
+
+    it('are dropped when their server session ends, and the next commit takes a new one', async () => {
+      const url = await createTestDatabase('store_kept_killed');
+      const pool = new pg.Pool({ connectionString: url, max: 10 });
+      const store = await openPostgresPoolStore(pool);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        const id = `room-killed-${randomUUID()}`;
+        await store.createRoom(blankRoom(id));
+        expect(await store.commitBatch([item(id, 0, 'x1')])).toEqual([
+          { status: 'committed', version: 1 },
+        ]);
+        // Every other session of this database ends, the kept connection's included: its
+        // 'error' must be handled (unhandled, it would end the process) and the connection let go.
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        await expect.poll(() => pool.totalCount, { timeout: 10_000 }).toBe(0);
+        expect(await store.commitBatch([item(id, 1, 'x2')])).toEqual([
+          { status: 'committed', version: 2 },
+        ]);
+        expect((await store.load(id))?.room.version).toBe(2);
+      } finally {
+        await admin.end();
+        await store.close();
+        await dropTestDatabase(url);
+      }
+    });
+  });
+
   describe('several processes on one fresh database', () => {
     it('migrate at the same time and apply each migration exactly once', async () => {
       const url = await createTestDatabase('store_migrate');

@@ -3,7 +3,6 @@ import { BusError } from './bus-error.js';
 // Every payload crosses the bus as UTF-8 JSON bytes, in both adapters: the receiver gets a
 // fresh decoded copy and can never see or mutate more than what was serialized.
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export function encodePayload(data: unknown, maxPayloadBytes: number): Uint8Array {
@@ -17,7 +16,9 @@ export function encodePayload(data: unknown, maxPayloadBytes: number): Uint8Arra
   if (json === undefined) {
     throw new BusError('invalid_payload', `payload of type ${typeof data} has no JSON form`);
   }
-  const bytes = encoder.encode(json);
+  // A Buffer, not TextEncoder's Uint8Array: small ones are slices of node's shared pool, so a
+  // busy node does not create (and the GC sweep) one ArrayBuffer per message.
+  const bytes = Buffer.from(json, 'utf8');
   if (bytes.byteLength > maxPayloadBytes) {
     throw new BusError(
       'payload_too_large',

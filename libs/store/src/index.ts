@@ -39,6 +39,7 @@ export {
   pgStatementRunner,
   type FixedStatement,
   type RunStatement,
+  type StatementRunner,
 } from './statements.js';
 export {
   DEFAULT_QUIET_SNAPSHOT_MS,

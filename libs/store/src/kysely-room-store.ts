@@ -22,14 +22,15 @@ import type {
   RoomSummary,
 } from './room-types.js';
 import { toJsonText, type StoreDatabase } from './schema.js';
-import { kyselyStatementRunner, type RunStatement } from './statements.js';
+import { kyselyStatementRunner, type RunStatement, type StatementRunner } from './statements.js';
 
 export interface KyselyRoomStoreOptions {
   /**
    * Runs the store's hot fixed statements (the grouped commit); default: through Kysely,
-   * unprepared. `openPostgresRoomStore` keeps them prepared on each pooled connection.
+   * unprepared. `openPostgresRoomStore` keeps them prepared on connections of its own
+   * (`pgStatementRunner`). Closed with the store.
    */
-  runStatement?: RunStatement;
+  statements?: StatementRunner;
 }
 
 const DEFAULT_LIST_LIMIT = 50;
@@ -39,10 +40,12 @@ const MAX_LIST_LIMIT = 1000;
 export class KyselyRoomStore implements RoomStore {
   readonly #db: Kysely<StoreDatabase>;
   readonly #run: RunStatement;
+  readonly #statements: StatementRunner | undefined;
 
   constructor(db: Kysely<StoreDatabase>, options: KyselyRoomStoreOptions = {}) {
     this.#db = db;
-    this.#run = options.runStatement ?? kyselyStatementRunner(db as Kysely<unknown>);
+    this.#statements = options.statements;
+    this.#run = options.statements?.run ?? kyselyStatementRunner(db as Kysely<unknown>);
   }
 
   migrate(): Promise<MigrationReport> {
@@ -210,8 +213,10 @@ export class KyselyRoomStore implements RoomStore {
     return row !== undefined;
   }
 
-  close(): Promise<void> {
-    return this.#db.destroy();
+  async close(): Promise<void> {
+    // The kept connections first: ending the pool waits for every checked-out one.
+    await this.#statements?.close();
+    await this.#db.destroy();
   }
 }
 

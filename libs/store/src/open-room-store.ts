@@ -36,14 +36,15 @@ export async function openPostgresRoomStore(options: PostgresStoreOptions): Prom
 
 /**
  * A store on a node-postgres pool the caller built; the store owns it from now on (closing the
- * store ends the pool). The grouped commit runs as a named prepared statement on its connections.
+ * store ends the pool). The grouped commit runs as a named prepared statement on connections it
+ * keeps (`pgStatementRunner`).
  */
 export function openPostgresPoolStore(
   pool: pg.Pool,
   options: OpenOptions = {},
 ): Promise<RoomStore> {
   return openWith(new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) }), options, {
-    runStatement: pgStatementRunner(pool),
+    statements: pgStatementRunner(pool),
   });
 }
 

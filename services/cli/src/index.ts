@@ -1,2 +1,3 @@
 export { main } from './main.js';
 export { selfplay, type SelfplayConfig, type SelfplaySummary } from './selfplay.js';
+export { VEIL_NODE_FLAGS } from './node-flags.js';

@@ -133,4 +133,35 @@ describe('CommitBatcher', () => {
     expect(results.every((r) => r.status === 'committed' && r.version === 3)).toBe(true);
     await batcher.settled();
   });
+
+  it('sends what waited as soon as a batch is back, before the callers of that batch go on', async () => {
+    const sent: number[][] = [];
+    const finish: (() => void)[] = [];
+    const gated = Object.assign(Object.create(store) as RoomStore, {
+      commitBatch: async (items: readonly CommitItem[]) => {
+        sent.push(items.map((i) => Number(i.roomId.slice(1))));
+        await new Promise<void>((resolve) => finish.push(resolve));
+        return store.commitBatch(items);
+      },
+    });
+    const batcher = new CommitBatcher(gated);
+    const first = batcher.commit(item(5, 2, 'l1'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = batcher.commit(item(6, 2, 'l1'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([[5]]);
+    // What the first batch's caller sees when it resumes: the second batch already sent, so
+    // its round trip runs while the caller does its work (the acks and views of a game node).
+    let sentWhenFirstResumed: number[][] = [];
+    const resumed = first.then((result) => {
+      sentWhenFirstResumed = sent.map((batch) => [...batch]);
+      return result;
+    });
+    finish.shift()?.();
+    expect(await resumed).toEqual({ status: 'committed', version: 3 });
+    expect(sentWhenFirstResumed).toEqual([[5], [6]]);
+    finish.shift()?.();
+    expect(await second).toEqual({ status: 'committed', version: 3 });
+    await batcher.settled();
+  });
 });

@@ -112,18 +112,29 @@ export class CommitBatcher {
     this.sent.items += batch.length;
     for (const w of batch)
       this.busyRooms.set(w.item.roomId, (this.busyRooms.get(w.item.roomId) ?? 0) + 1);
-    const flight: Promise<void> = this.send(batch).finally(() => {
-      this.inFlight.delete(flight);
-      for (const w of batch) {
-        const left = (this.busyRooms.get(w.item.roomId) ?? 1) - 1;
-        if (left > 0) this.busyRooms.set(w.item.roomId, left);
-        else this.busyRooms.delete(w.item.roomId);
-      }
-      this.schedule();
-    });
+    const flight: Promise<void> = this.send(batch, () => this.land(flight, batch));
     this.inFlight.add(flight);
     // Still room for another batch: what is waiting now may go out after its own window.
     this.schedule();
+  }
+
+  /**
+   * A batch is back from the database: its slot and rooms are free again, and what waited for
+   * it goes out **now**, before the batch's own callers run — their acks and views are most of
+   * the node's work per item, and the next round trip is better spent under that work than
+   * after it. (A room's next item can only be waiting here if its caller did not wait for this
+   * result, so the order of a room's commits is kept.)
+   */
+  private land(flight: Promise<void>, batch: readonly Waiting[]): void {
+    this.inFlight.delete(flight);
+    for (const w of batch) {
+      const left = (this.busyRooms.get(w.item.roomId) ?? 1) - 1;
+      if (left > 0) this.busyRooms.set(w.item.roomId, left);
+      else this.busyRooms.delete(w.item.roomId);
+    }
+    // These items have waited a whole round trip already: no window for them.
+    if (this.waiting.length > 0) this.sendNow();
+    else this.schedule();
   }
 
   private clearTimer(): void {
@@ -150,16 +161,24 @@ export class CommitBatcher {
     return batch;
   }
 
-  private async send(batch: readonly Waiting[]): Promise<void> {
+  /** Commits `batch`, calls `landed` once the database has answered, then settles each item. */
+  private async send(batch: readonly Waiting[], landed: () => void): Promise<void> {
+    // One microtask first, so that `landed` can never run before `sendNow` has recorded this
+    // flight, even with a store that throws at once.
+    await Promise.resolve();
+    let results: CommitResult[];
     try {
-      const results = await this.store.commitBatch(batch.map((w) => w.item));
-      batch.forEach((w, i) => {
-        const result = results[i];
-        if (result) w.resolve(result);
-        else w.reject(new Error('commitBatch returned fewer results than items'));
-      });
+      results = await this.store.commitBatch(batch.map((w) => w.item));
     } catch (error) {
+      landed();
       for (const w of batch) w.reject(error);
+      return;
     }
+    landed();
+    batch.forEach((w, i) => {
+      const result = results[i];
+      if (result) w.resolve(result);
+      else w.reject(new Error('commitBatch returned fewer results than items'));
+    });
   }
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { NatsBus } from '@veil/bus';
+import { VEIL_NODE_FLAGS } from '@veil/cli';
 import { startProcess } from '../../support/child-process.js';
 import { now, percentile, progress, round } from '../common/bench.js';
 import { breakdown, readCommits, type ActBreakdown, type TracedAct } from './commit-trace.js';
@@ -87,8 +88,9 @@ export async function measureLatency(config: LatencyConfig): Promise<LatencyFigu
   const child = await startProcess({
     name: 'bench-game-node',
     command: process.execPath,
-    // The same loader flags as this process (tsx), so the child runs TypeScript too.
-    args: [...process.execArgv, entry],
+    // The same loader flags as this process (tsx), so the child runs TypeScript too, and the V8
+    // flags a Veil server process runs with in production.
+    args: [...process.execArgv, ...VEIL_NODE_FLAGS, entry],
     env: {
       ...process.env,
       VEIL_BENCH_DATABASE_URL: config.databaseUrl,

@@ -1,0 +1,12 @@
+/**
+ * V8 flags every Veil server process starts with (the Dockerfile, `npm start`, and the game node
+ * the benchmarks start; test/contracts/node-flags.test.ts keeps them in step).
+ *
+ * `--initial-old-space-size=256`: a game node promotes a steady stream of room states that live
+ * a few hundred milliseconds (each room's state until its next action), so with V8's small
+ * initial old generation it ran a mark-compact every ~5–10 s at 2,000 actions/s, and each one
+ * stalled the node long enough to hold up a few hundred actions (`docs/benchmarks.md`). With
+ * room to grow first, mark-compacts come about three times less often; the heap is only ever as
+ * large as the node needs between them (at most a few hundred MB).
+ */
+export const VEIL_NODE_FLAGS: readonly string[] = ['--initial-old-space-size=256'];

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { VEIL_NODE_FLAGS } from '@veil/cli';
+import { describe, expect, it } from 'vitest';
+
+// Veil's server processes run with the V8 flags of services/cli/src/node-flags.ts; the places that
+// start one must pass them, or production and the benchmarks' game node drift apart.
+const root = new URL('../../', import.meta.url);
+const read = (path: string): string => readFileSync(new URL(path, root), 'utf8');
+
+describe('the V8 flags of a Veil server process', () => {
+  it('are in the Dockerfile command', () => {
+    const cmd = read('Dockerfile')
+      .split('\n')
+      .find((line) => line.startsWith('CMD '));
+    expect(JSON.parse(cmd?.slice(4) ?? '[]')).toEqual([
+      'node',
+      ...VEIL_NODE_FLAGS,
+      'services/cli/bin/veil.js',
+      'start',
+    ]);
+  });
+
+  it('are in `npm start`', () => {
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(scripts['start']).toBe(
+      `node ${VEIL_NODE_FLAGS.join(' ')} services/cli/bin/veil.js start`,
+    );
+  });
+
+  it("are passed to the benchmarks' game node", () => {
+    expect(read('test/bench/node-throughput/latency.ts')).toContain(
+      'args: [...process.execArgv, ...VEIL_NODE_FLAGS, entry]',
+    );
+  });
+});
