@@ -17,6 +17,7 @@ import { startProcess } from '../../support/child-process.js';
 import { now, percentile, progress, round } from '../common/bench.js';
 import { breakdown, readCommits, type ActBreakdown, type TracedAct } from './commit-trace.js';
 import { createNodeRooms, RoomDriver } from './via-node.js';
+import { WireClient } from './wire-client.js';
 
 export interface LatencyPhase {
   rate: number;
@@ -98,7 +99,9 @@ export async function measureLatency(config: LatencyConfig): Promise<LatencyFigu
       ...(commitTrace ? { VEIL_BENCH_COMMIT_TRACE: commitTrace } : {}),
     },
   });
+  // Rooms are created through Veil's own bus; the acts and views go through the lean client.
   const bus = await NatsBus.connect({ servers: config.natsUrl, name: 'veil-bench-driver' });
+  const wire = await WireClient.connect(config.natsUrl);
   try {
     await child.waitForOutput(/bench node ready/, 60_000);
     progress(`latency: game node process ${child.pid} ready`);
@@ -109,11 +112,12 @@ export async function measureLatency(config: LatencyConfig): Promise<LatencyFigu
       acts.push(traced);
       const traceAct = config.trace ? (act: TracedAct) => traced.push(act) : null;
       results.push(
-        await runPhase(bus, `lat${index}`, phase, config.movesPerMatch, child.pid, traceAct),
+        await runPhase(bus, wire, `lat${index}`, phase, config.movesPerMatch, child.pid, traceAct),
       );
     }
     if (commitTrace) {
       // The node writes its commits as it exits.
+      wire.close();
       await bus.close();
       await child.stop(10_000);
       const commits = readCommits(commitTrace);
@@ -121,6 +125,7 @@ export async function measureLatency(config: LatencyConfig): Promise<LatencyFigu
     }
     return results;
   } finally {
+    wire.close();
     await bus.close().catch(() => undefined);
     await child.stop(10_000);
     if (traceDir) await rm(traceDir, { recursive: true, force: true });
@@ -129,6 +134,7 @@ export async function measureLatency(config: LatencyConfig): Promise<LatencyFigu
 
 async function runPhase(
   bus: NatsBus,
+  wire: WireClient,
   prefix: string,
   phase: LatencyPhase,
   movesPerMatch: number,
@@ -147,9 +153,10 @@ async function runPhase(
   const allViews: number[] = [];
   const acks: number[] = [];
   let errors = 0;
-  const subscription = await bus.subscribe('veil.room.*.view.*', ({ subject, data }) => {
+  const unsubscribe = wire.subscribe('veil.room.*.view.*', (subject, payload) => {
     const [, , roomId, , viewer] = subject.split('.');
-    const key = `${roomId}:${(data as { version?: number }).version}`;
+    const data = JSON.parse(payload.toString()) as { version?: number };
+    const key = `${roomId}:${data.version}`;
     const p = pending.get(key);
     if (!p) return;
     const t = now() - p.sent;
@@ -167,7 +174,7 @@ async function runPhase(
       pending.delete(key);
     }
   });
-  await bus.flush();
+  await wire.flush();
 
   const total = Math.round(phase.rate * phase.seconds);
   const warmup = Math.round(total / 10);
@@ -182,22 +189,18 @@ async function runPhase(
     const t0 = now();
     pending.set(`${room.id}:${room.version + 1}`, { sent: t0, seat, warm, views: 0 });
     inFlight++;
-    bus
-      .request(`veil.room.${room.id}.cmd`, command, { timeoutMs: 30_000 })
-      .then(
-        (reply) => {
-          const r = reply as { ok: boolean; version?: number };
-          if (!r.ok || r.version === undefined) throw new Error(JSON.stringify(r));
-          if (!warm) acks.push(now() - t0);
-          room.acked(seat, command, r.version);
-          if (!room.done) free.push(room);
-        },
-        (error: unknown) => {
-          errors++;
-          if (errors <= 3) progress(`latency: act failed: ${String(error)}`);
-        },
-      )
-      .finally(() => inFlight--);
+    wire.request(`veil.room.${room.id}.cmd`, command, (payload) => {
+      inFlight--;
+      const r = JSON.parse(payload.toString()) as { ok?: boolean; version?: number };
+      if (!r.ok || r.version === undefined) {
+        errors++;
+        if (errors <= 3) progress(`latency: act failed: ${payload.toString()}`);
+        return;
+      }
+      if (!warm) acks.push(now() - t0);
+      room.acked(seat, command, r.version);
+      if (!room.done) free.push(room);
+    });
   };
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
@@ -234,7 +237,9 @@ async function runPhase(
   const nodeCpuEnd = processCpuMicros(nodePid);
   const driverCpu = process.cpuUsage(driverCpuStart);
   await new Promise((r) => setTimeout(r, 250)); // the last views
-  await subscription.unsubscribe();
+  unsubscribe();
+  // Acts never answered within the deadline count as failed.
+  errors += inFlight;
   loopDelay.disable();
   latencies.sort((a, b) => a - b);
   allViews.sort((a, b) => a - b);

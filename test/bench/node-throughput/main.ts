@@ -16,6 +16,7 @@ import {
   type BenchOptions,
   type Figures,
 } from '../common/bench.js';
+import { waitForQuietDisk, type QuietDisk } from '../common/quiet-disk.js';
 import { InProcessBroker } from '@veil/bus';
 import { openPostgresRoomStore, type RoomStore } from '@veil/store';
 import { startBgio } from './bgio.js';
@@ -162,6 +163,14 @@ export async function main(options: BenchOptions): Promise<Figures> {
     const line = (f: LatencyFloor): string =>
       `p50 ${f.p50Ms} ms, p90 ${f.p90Ms} ms, p99 ${f.p99Ms} ms, p99.9 ${f.p999Ms} ms, max ${f.maxMs} ms (${f.samples} at ${f.rate}/s)`;
     table('Machine floor, apart from Veil', [
+      ...(d.quietDisk
+        ? [
+            [
+              'quiet disk, waited for first',
+              `${d.quietDisk.quiet ? 'quiet' : 'NOT quiet'} after ${round(d.quietDisk.waitedMs / 1000, 1)} s (slowest flush meanwhile ${d.quietDisk.slowestFlushMs} ms)`,
+            ] as [string, string],
+          ]
+        : []),
       ['wake-up: echo by a sleeping process', `${line(d.machineFloor.wakeup)}; an act crosses ~6`],
       [
         'flush: 8 KB write + fdatasync',
@@ -261,6 +270,8 @@ interface DurableFigures {
   /** One entry per rate: the 2,000/s target, then a light load. */
   latency?: LatencyFigures[];
   /** The machine's wake-up and flush latencies, measured before the latency phases. */
+  /** The wait for a quiet disk before the latency phases. */
+  quietDisk?: QuietDisk;
   machineFloor?: MachineFloor;
   latencyError?: string;
   roomHeap?: RoomHeapFigures;
@@ -313,6 +324,15 @@ async function runDurable(
     // machine is still flushing their writes to disk for minutes, a load no game node makes.
     if (parts.has('latency'))
       try {
+        progress(
+          'latency: waiting for the disk to flush quietly (8 KB fdatasyncs under 5 ms for 5 s)',
+        );
+        figures.quietDisk = waitForQuietDisk(process.cwd());
+        progress(
+          figures.quietDisk.quiet
+            ? `latency: disk quiet after ${Math.round(figures.quietDisk.waitedMs / 1000)} s`
+            : `latency: the disk never went quiet in ${Math.round(figures.quietDisk.waitedMs / 1000)} s (slowest flush ${figures.quietDisk.slowestFlushMs} ms); measuring anyway`,
+        );
         progress('latency: the machine floor (a local echo at 100/s, 8 KB fdatasyncs)');
         figures.machineFloor = await measureMachineFloor(process.cwd());
         figures.latency = await measureLatency({
