@@ -12,7 +12,11 @@ describeWithServices("the latency driver's NATS client", () => {
   const prefix = `wire${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
-    bus = await NatsBus.connect({ servers: services().natsUrl, onError: () => {} });
+    bus = await NatsBus.connect({
+      servers: services().natsUrl,
+      name: 'bench-wire-client-test',
+      onError: () => {},
+    });
     wire = await WireClient.connect(services().natsUrl);
   });
 

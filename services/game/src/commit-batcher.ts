@@ -122,8 +122,8 @@ export class CommitBatcher {
    * A batch is back from the database: its slot and rooms are free again, and what waited for
    * it goes out **now**, before the batch's own callers run — their acks and views are most of
    * the node's work per item, and the next round trip is better spent under that work than
-   * after it. (A room's next item can only be waiting here if its caller did not wait for this
-   * result, so the order of a room's commits is kept.)
+   * after it. The batch's rooms are free again first: a room's next item may go out now, its
+   * previous one being committed, so a room's commits keep their order.
    */
   private land(flight: Promise<void>, batch: readonly Waiting[]): void {
     this.inFlight.delete(flight);
