@@ -34,6 +34,18 @@ function blankRoom(
   return { id, game: 'g', rulesVersion: 1, options: {}, seats, snapshot: {} };
 }
 
+/** A commit of one act by `corp`, acknowledged with its request id. */
+function item(roomId: string, expectedVersion: number, requestId: string): CommitItem {
+  return {
+    roomId,
+    expectedVersion,
+    seat: 'corp',
+    requestId,
+    action: { n: requestId },
+    ack: { ok: true, requestId },
+  };
+}
+
 /** Waits (bounded) until `count` sessions are blocked on the barrier lock. */
 async function waitForWaiters(
   gate: pg.Client,
@@ -88,14 +100,6 @@ describeWithServices('store on real Postgres', () => {
         for (const id of [a, b]) {
           await store.createRoom(blankRoom(id));
         }
-        const item = (roomId: string, expectedVersion: number, requestId: string): CommitItem => ({
-          roomId,
-          expectedVersion,
-          seat: 'corp',
-          requestId,
-          action: { n: requestId },
-          ack: { ok: true, requestId },
-        });
         expect(await store.commitBatch([item(a, 0, 'a1'), item(b, 0, 'b1')])).toEqual([
           { status: 'committed', version: 1 },
           { status: 'committed', version: 1 },
@@ -145,14 +149,6 @@ describeWithServices('store on real Postgres', () => {
   });
 
   describe('the connections the grouped commit keeps', () => {
-    const item = (roomId: string, expectedVersion: number, requestId: string): CommitItem => ({
-      roomId,
-      expectedVersion,
-      seat: 'corp',
-      requestId,
-      action: { n: requestId },
-    });
-
     it('are reused from one commit to the next and given back when the store closes', async () => {
       const url = await createTestDatabase('store_kept');
       const pool = new pg.Pool({ connectionString: url, max: 10 });

@@ -40,6 +40,23 @@ describe('CommitBatcher', () => {
     action: { type: 'act', action: { n: room } },
   });
 
+  /**
+   * A store whose transactions finish when the test says (`finish`, in order), to look at what is
+   * in flight; `sent` lists the rooms of each batch sent.
+   */
+  const gatedStore = () => {
+    const sent: number[][] = [];
+    const finish: (() => void)[] = [];
+    const gated = Object.assign(Object.create(store) as RoomStore, {
+      commitBatch: async (items: readonly CommitItem[]) => {
+        sent.push(items.map((i) => Number(i.roomId.slice(1))));
+        await new Promise<void>((resolve) => finish.push(resolve));
+        return store.commitBatch(items);
+      },
+    });
+    return { sent, finish, gated };
+  };
+
   it('commits acts of many rooms in few transactions, each with its own compare-and-set', async () => {
     const batcher = new CommitBatcher(store, { windowMs: 5, maxItems: 100 });
     batches.length = 0;
@@ -95,16 +112,7 @@ describe('CommitBatcher', () => {
   });
 
   it('sends a batch beside the one in flight only once overlapAtItems wait', async () => {
-    // A store whose transactions finish when the test says, to look at what is in flight.
-    const sent: number[][] = [];
-    const finish: (() => void)[] = [];
-    const gated = Object.assign(Object.create(store) as RoomStore, {
-      commitBatch: async (items: readonly CommitItem[]) => {
-        sent.push(items.map((i) => Number(i.roomId.slice(1))));
-        await new Promise<void>((resolve) => finish.push(resolve));
-        return store.commitBatch(items);
-      },
-    });
+    const { sent, finish, gated } = gatedStore();
     const batcher = new CommitBatcher(gated, { concurrency: 2, overlapAtItems: 3 });
     const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     const all = [batcher.commit(item(0, 2, 'v1'))];
@@ -135,15 +143,7 @@ describe('CommitBatcher', () => {
   });
 
   it('sends what waited as soon as a batch is back, before the callers of that batch go on', async () => {
-    const sent: number[][] = [];
-    const finish: (() => void)[] = [];
-    const gated = Object.assign(Object.create(store) as RoomStore, {
-      commitBatch: async (items: readonly CommitItem[]) => {
-        sent.push(items.map((i) => Number(i.roomId.slice(1))));
-        await new Promise<void>((resolve) => finish.push(resolve));
-        return store.commitBatch(items);
-      },
-    });
+    const { sent, finish, gated } = gatedStore();
     const batcher = new CommitBatcher(gated);
     const first = batcher.commit(item(5, 2, 'l1'));
     await new Promise((resolve) => setImmediate(resolve));
