@@ -70,20 +70,28 @@ async function measureWakeupFloor(rate = 100, roundTrips = 1_000): Promise<Laten
   }
 }
 
+const FLUSH_BLOCK = Buffer.alloc(8192, 1);
+
+/**
+ * The `i`-th 8 KB write to `fd` (within one 16 MB file, like a WAL segment) and its `fdatasync`,
+ * as a commit's WAL flush does; returns how long both took, in ms.
+ */
+export function timedFlush(fd: number, i: number): number {
+  const started = now();
+  writeSync(fd, FLUSH_BLOCK, 0, FLUSH_BLOCK.length, (i * FLUSH_BLOCK.length) % (16 << 20));
+  fdatasyncSync(fd);
+  return now() - started;
+}
+
 /** `flushes` writes of 8 KB, each followed by `fdatasync`, paced at about `rate` per second. */
 function measureFlushFloor(directory: string, rate = 200, flushes = 2_000): LatencyFloor {
   const path = join(directory, `veil-flush-probe-${process.pid}`);
   const fd = openSync(path, 'w');
-  const block = Buffer.alloc(8192, 1);
   const times: number[] = [];
   try {
     for (let i = 0; i < flushes; i++) {
       const started = now();
-      // Within one 16 MB file, like a WAL segment.
-      writeSync(fd, block, 0, block.length, (i * block.length) % (16 << 20));
-      fdatasyncSync(fd);
-      const done = now();
-      times.push(done - started);
+      times.push(timedFlush(fd, i));
       // Paced without a timer, whose wake-up would be measured too.
       while (now() - started < 1000 / rate);
     }

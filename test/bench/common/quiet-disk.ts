@@ -7,9 +7,10 @@
  * would measure the cleanup, not the system under test.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { now, round } from './bench.js';
+import { timedFlush } from './machine-floor.js';
 
 export interface QuietDisk {
   /** Whether `quietMs` went by without a slow flush before `maxWaitMs`. */
@@ -34,7 +35,6 @@ export function waitForQuietDisk(directory: string, options: QuietDiskOptions = 
   spawnSync('sync', { stdio: 'ignore' });
   const path = join(directory, `veil-quiet-probe-${process.pid}`);
   const fd = openSync(path, 'w');
-  const block = Buffer.alloc(8192, 1);
   const start = now();
   let quietSince = start;
   let slowest = 0;
@@ -45,9 +45,7 @@ export function waitForQuietDisk(directory: string, options: QuietDiskOptions = 
         return { quiet: true, waitedMs: round(t - start), slowestFlushMs: round(slowest, 2) };
       if (t - start >= maxWaitMs)
         return { quiet: false, waitedMs: round(t - start), slowestFlushMs: round(slowest, 2) };
-      writeSync(fd, block, 0, block.length, (i * block.length) % (1 << 20));
-      fdatasyncSync(fd);
-      const took = now() - t;
+      const took = timedFlush(fd, i);
       slowest = Math.max(slowest, took);
       if (took > slowFlushMs) quietSince = now();
       // About 100 flushes a second: enough to catch a stall, light enough not to cause one.
