@@ -207,6 +207,32 @@ describeWithServices('store on real Postgres', () => {
     });
   });
 
+  describe("the pool's idle connections", () => {
+    it('are closed once idle for idleTimeoutMs when one is given', async () => {
+      const url = await createTestDatabase('store_idle');
+      const store = await openPostgresRoomStore({ connectionString: url, idleTimeoutMs: 300 });
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const sessions = async (): Promise<number> => {
+        const { rows } = await admin.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        return rows[0]?.n ?? -1;
+      };
+      try {
+        // Queries at once each take a connection of their own.
+        await Promise.all(Array.from({ length: 4 }, () => store.listRooms()));
+        expect(await sessions()).toBeGreaterThanOrEqual(2);
+        await expect.poll(sessions, { timeout: 10_000, interval: 100 }).toBe(0);
+      } finally {
+        await admin.end();
+        await store.close();
+        await dropTestDatabase(url);
+      }
+    });
+  });
+
   describe('several processes on one fresh database', () => {
     it('migrate at the same time and apply each migration exactly once', async () => {
       const url = await createTestDatabase('store_migrate');

@@ -14,6 +14,7 @@ export {
   openPostgresPoolStore,
   openPostgresRoomStore,
   openRoomStore,
+  postgresPoolConfig,
   type OpenOptions,
   type PgliteStoreOptions,
   type PostgresStoreOptions,
