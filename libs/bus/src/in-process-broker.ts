@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_PAYLOAD_BYTES, type BusHooks } from './bus.js';
 import { InProcessBus } from './in-process-bus.js';
-import { hasWildcard, subjectMatches } from './subjects.js';
+import { SubjectIndex } from './subject-index.js';
 
 /** A message as the broker routes it: already encoded, so no object is ever shared. */
 export interface BrokerMessage {
@@ -30,8 +30,7 @@ export interface InProcessBrokerOptions {
  */
 export class InProcessBroker {
   readonly maxPayloadBytes: number;
-  readonly #literal = new Map<string, Set<BrokerSubscription>>();
-  readonly #wildcard = new Set<BrokerSubscription>();
+  readonly #subscriptions = new SubjectIndex<BrokerSubscription>();
   // Round-robin position per queue group: deterministic, and every member gets its share.
   readonly #queueTurns = new Map<string, number>();
   #connections = 0;
@@ -46,30 +45,21 @@ export class InProcessBroker {
   }
 
   add(subscription: BrokerSubscription): void {
-    if (hasWildcard(subscription.pattern)) {
-      this.#wildcard.add(subscription);
-      return;
-    }
-    const existing = this.#literal.get(subscription.pattern);
-    if (existing) existing.add(subscription);
-    else this.#literal.set(subscription.pattern, new Set([subscription]));
+    this.#subscriptions.add(subscription.pattern, subscription);
   }
 
   remove(subscription: BrokerSubscription): void {
-    this.#wildcard.delete(subscription);
-    const existing = this.#literal.get(subscription.pattern);
-    existing?.delete(subscription);
-    if (existing?.size === 0) this.#literal.delete(subscription.pattern);
+    this.#subscriptions.remove(subscription.pattern, subscription);
   }
 
   hasInterest(subject: string): boolean {
-    return this.#matching(subject).length > 0;
+    return this.#subscriptions.match(subject).length > 0;
   }
 
   /** Every plain subscriber gets the message, and one member of each queue group. */
   route(message: BrokerMessage): void {
     const groups = new Map<string, BrokerSubscription[]>();
-    for (const subscription of this.#matching(message.subject)) {
+    for (const subscription of this.#subscriptions.match(message.subject)) {
       if (subscription.queue === undefined) {
         subscription.deliver(message);
         continue;
@@ -83,13 +73,5 @@ export class InProcessBroker {
       this.#queueTurns.set(queue, turn + 1);
       members[turn % members.length]?.deliver(message);
     }
-  }
-
-  #matching(subject: string): BrokerSubscription[] {
-    const matching = [...(this.#literal.get(subject) ?? [])];
-    for (const subscription of this.#wildcard) {
-      if (subjectMatches(subscription.pattern, subject)) matching.push(subscription);
-    }
-    return matching;
   }
 }

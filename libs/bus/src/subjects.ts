@@ -49,10 +49,6 @@ export function subjectMatches(pattern: string, subject: string): boolean {
   return patternTokens.length === subjectTokens.length;
 }
 
-export function hasWildcard(pattern: string): boolean {
-  return pattern.split('.').some((token) => token === '*' || token === '>');
-}
-
 export function assertLiteralSubject(subject: string): void {
   if (!isLiteralSubject(subject)) {
     throw new BusError('invalid_subject', `cannot publish to "${subject}"`);

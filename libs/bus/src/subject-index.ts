@@ -1,0 +1,106 @@
+/**
+ * Subscriptions indexed by their subject pattern token by token, like nats-server's sublist:
+ * finding who listens on a subject walks the subject's tokens, however many patterns there are
+ * (a game node has a few subscriptions per live room). Patterns must be valid subscription
+ * subjects (`assertSubscribable`): `*` stands for one token, a final `>` for one or more.
+ */
+export class SubjectIndex<T> {
+  readonly #root = new TokenNode<T>();
+  /** Insertion order: `match` answers in it, so queue-group turns stay deterministic. */
+  readonly #order = new Map<T, number>();
+  #added = 0;
+
+  get size(): number {
+    return this.#order.size;
+  }
+
+  add(pattern: string, item: T): void {
+    const tokens = pattern.split('.');
+    let node = this.#root;
+    for (const [index, token] of tokens.entries()) {
+      if (token === '>' && index === tokens.length - 1) {
+        node.rest.add(item);
+        this.#order.set(item, this.#added++);
+        return;
+      }
+      node = node.child(token);
+    }
+    node.here.add(item);
+    this.#order.set(item, this.#added++);
+  }
+
+  remove(pattern: string, item: T): void {
+    const tokens = pattern.split('.');
+    const path: [TokenNode<T>, string][] = [];
+    let node: TokenNode<T> | undefined = this.#root;
+    for (const [index, token] of tokens.entries()) {
+      if (token === '>' && index === tokens.length - 1) break;
+      path.push([node, token]);
+      node = node.next(token);
+      if (!node) return;
+    }
+    const last = tokens[tokens.length - 1] === '>' ? node.rest : node.here;
+    if (!last.delete(item)) return;
+    this.#order.delete(item);
+    // Drop the nodes left empty, so rooms that come and go leave nothing behind.
+    for (let i = path.length - 1; i >= 0; i--) {
+      const [parent, token] = path[i] as [TokenNode<T>, string];
+      const child = parent.next(token);
+      if (!child?.isEmpty()) break;
+      parent.drop(token);
+    }
+  }
+
+  /** Every item whose pattern matches the literal `subject`, in the order they were added. */
+  match(subject: string): T[] {
+    const found: T[] = [];
+    let frontier: TokenNode<T>[] = [this.#root];
+    for (const token of subject.split('.')) {
+      const next: TokenNode<T>[] = [];
+      for (const node of frontier) {
+        // A `>` here matches: at least this token remains.
+        for (const item of node.rest) found.push(item);
+        const literal = node.literal.get(token);
+        if (literal) next.push(literal);
+        if (node.star) next.push(node.star);
+      }
+      frontier = next;
+      if (frontier.length === 0) break;
+    }
+    for (const node of frontier) for (const item of node.here) found.push(item);
+    return found.length < 2
+      ? found
+      : found.sort((a, b) => (this.#order.get(a) ?? 0) - (this.#order.get(b) ?? 0));
+  }
+}
+
+class TokenNode<T> {
+  readonly literal = new Map<string, TokenNode<T>>();
+  star: TokenNode<T> | undefined;
+  /** Patterns that end at this node. */
+  readonly here = new Set<T>();
+  /** Patterns that end with `>` after this node. */
+  readonly rest = new Set<T>();
+
+  next(token: string): TokenNode<T> | undefined {
+    return token === '*' ? this.star : this.literal.get(token);
+  }
+
+  child(token: string): TokenNode<T> {
+    const existing = this.next(token);
+    if (existing) return existing;
+    const created = new TokenNode<T>();
+    if (token === '*') this.star = created;
+    else this.literal.set(token, created);
+    return created;
+  }
+
+  drop(token: string): void {
+    if (token === '*') this.star = undefined;
+    else this.literal.delete(token);
+  }
+
+  isEmpty(): boolean {
+    return this.here.size === 0 && this.rest.size === 0 && this.literal.size === 0 && !this.star;
+  }
+}
