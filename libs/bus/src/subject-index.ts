@@ -1,20 +1,32 @@
 /**
- * Subscriptions indexed by their subject pattern token by token, like nats-server's sublist:
- * finding who listens on a subject walks the subject's tokens, however many patterns there are
- * (a game node has a few subscriptions per live room). Patterns must be valid subscription
- * subjects (`assertSubscribable`): `*` stands for one token, a final `>` for one or more.
+ * Subscriptions indexed by their subject pattern, like nats-server's sublist: finding who
+ * listens on a subject costs a map lookup for the literal patterns (a game node has one or two
+ * per live room) and a walk of the subject's tokens for the wildcard ones, however many there
+ * are. Patterns must be valid subscription subjects (`assertSubscribable`): `*` stands for one
+ * token, a final `>` for one or more.
  */
 export class SubjectIndex<T> {
+  /** Patterns without wildcards: one map entry each, the cheapest per live room. */
+  readonly #literal = new Map<string, Set<T>>();
   readonly #root = new TokenNode<T>();
-  /** Insertion order: `match` answers in it, so queue-group turns stay deterministic. */
+  /** Insertion order of the wildcard patterns: `match` answers in it (deterministic turns). */
   readonly #order = new Map<T, number>();
   #added = 0;
+  #literalCount = 0;
 
   get size(): number {
-    return this.#order.size;
+    return this.#literalCount + this.#order.size;
   }
 
   add(pattern: string, item: T): void {
+    if (!hasWildcard(pattern)) {
+      const existing = this.#literal.get(pattern);
+      if (existing?.has(item)) return;
+      if (existing) existing.add(item);
+      else this.#literal.set(pattern, new Set([item]));
+      this.#literalCount++;
+      return;
+    }
     const tokens = pattern.split('.');
     let node = this.#root;
     for (const [index, token] of tokens.entries()) {
@@ -30,6 +42,13 @@ export class SubjectIndex<T> {
   }
 
   remove(pattern: string, item: T): void {
+    if (!hasWildcard(pattern)) {
+      const existing = this.#literal.get(pattern);
+      if (!existing?.delete(item)) return;
+      if (existing.size === 0) this.#literal.delete(pattern);
+      this.#literalCount--;
+      return;
+    }
     const tokens = pattern.split('.');
     const path: [TokenNode<T>, string][] = [];
     let node: TokenNode<T> | undefined = this.#root;
@@ -51,8 +70,14 @@ export class SubjectIndex<T> {
     }
   }
 
-  /** Every item whose pattern matches the literal `subject`, in the order they were added. */
+  /**
+   * Every item whose pattern matches the literal `subject`: those of the subject itself, then the
+   * wildcard ones, each in the order they were added.
+   */
   match(subject: string): T[] {
+    const literal = this.#literal.get(subject);
+    const exact = literal ? [...literal] : [];
+    if (this.#order.size === 0) return exact;
     const found: T[] = [];
     let frontier: TokenNode<T>[] = [this.#root];
     for (const token of subject.split('.')) {
@@ -68,10 +93,14 @@ export class SubjectIndex<T> {
       if (frontier.length === 0) break;
     }
     for (const node of frontier) for (const item of node.here) found.push(item);
-    return found.length < 2
-      ? found
-      : found.sort((a, b) => (this.#order.get(a) ?? 0) - (this.#order.get(b) ?? 0));
+    if (found.length > 1)
+      found.sort((a, b) => (this.#order.get(a) ?? 0) - (this.#order.get(b) ?? 0));
+    return exact.length === 0 ? found : [...exact, ...found];
   }
+}
+
+function hasWildcard(pattern: string): boolean {
+  return pattern.split('.').some((token) => token === '*' || token === '>');
 }
 
 class TokenNode<T> {
