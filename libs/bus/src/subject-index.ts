@@ -18,6 +18,11 @@ export class SubjectIndex<T> {
     return this.#literalCount + this.#order.size;
   }
 
+  /** Nodes of the wildcard patterns' token tree, its root apart: 0 once they are all removed. */
+  get tokenNodes(): number {
+    return this.#root.descendants();
+  }
+
   add(pattern: string, item: T): void {
     if (!hasWildcard(pattern)) {
       const existing = this.#literal.get(pattern);
@@ -85,8 +90,8 @@ export class SubjectIndex<T> {
       for (const node of frontier) {
         // A `>` here matches: at least this token remains.
         for (const item of node.rest) found.push(item);
-        const literal = node.literal.get(token);
-        if (literal) next.push(literal);
+        const byToken = node.literal.get(token);
+        if (byToken) next.push(byToken);
         if (node.star) next.push(node.star);
       }
       frontier = next;
@@ -127,6 +132,13 @@ class TokenNode<T> {
   drop(token: string): void {
     if (token === '*') this.star = undefined;
     else this.literal.delete(token);
+  }
+
+  descendants(): number {
+    let count = 0;
+    for (const child of [...this.literal.values(), ...(this.star ? [this.star] : [])])
+      count += 1 + child.descendants();
+    return count;
   }
 
   isEmpty(): boolean {
