@@ -12,10 +12,12 @@ export class SubjectIndex<T> {
   /** Insertion order of the wildcard patterns: `match` answers in it (deterministic turns). */
   readonly #order = new Map<T, number>();
   #added = 0;
-  #literalCount = 0;
 
+  /** How many subscriptions it holds (counted, not kept: only tests ask). */
   get size(): number {
-    return this.#literalCount + this.#order.size;
+    let literal = 0;
+    for (const items of this.#literal.values()) literal += items.size;
+    return literal + this.#order.size;
   }
 
   /** Nodes of the wildcard patterns' token tree, its root apart: 0 once they are all removed. */
@@ -26,10 +28,8 @@ export class SubjectIndex<T> {
   add(pattern: string, item: T): void {
     if (!hasWildcard(pattern)) {
       const existing = this.#literal.get(pattern);
-      if (existing?.has(item)) return;
       if (existing) existing.add(item);
       else this.#literal.set(pattern, new Set([item]));
-      this.#literalCount++;
       return;
     }
     const tokens = pattern.split('.');
@@ -51,7 +51,6 @@ export class SubjectIndex<T> {
       const existing = this.#literal.get(pattern);
       if (!existing?.delete(item)) return;
       if (existing.size === 0) this.#literal.delete(pattern);
-      this.#literalCount--;
       return;
     }
     const tokens = pattern.split('.');
