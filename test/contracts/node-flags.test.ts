@@ -27,6 +27,13 @@ describe('the V8 flags of a Veil server process', () => {
     );
   });
 
+  it('are in `npm run bench`, whose driver must not pause more than what it measures', () => {
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(scripts['bench']).toBe(
+      `node ${VEIL_NODE_FLAGS.join(' ')} --import tsx test/bench/run.ts`,
+    );
+  });
+
   it("are passed to the benchmarks' game node", () => {
     expect(read('test/bench/node-throughput/latency.ts')).toContain(
       'args: [...process.execArgv, ...VEIL_NODE_FLAGS, entry]',

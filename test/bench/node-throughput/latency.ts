@@ -17,6 +17,7 @@ import { startProcess } from '../../support/child-process.js';
 import { now, percentile, progress, round } from '../common/bench.js';
 import { breakdown, readCommits, type ActBreakdown, type TracedAct } from './commit-trace.js';
 import { createNodeRooms, RoomDriver } from './via-node.js';
+import { viewVersion } from './view-version.js';
 import { WireClient } from './wire-client.js';
 
 export interface LatencyPhase {
@@ -154,9 +155,8 @@ async function runPhase(
   const acks: number[] = [];
   let errors = 0;
   const unsubscribe = wire.subscribe('veil.room.*.view.*', (subject, payload) => {
-    const [, , roomId, , viewer] = subject.split('.');
-    const data = JSON.parse(payload.toString()) as { version?: number };
-    const key = `${roomId}:${data.version}`;
+    const [, , roomId = '', , viewer] = subject.split('.');
+    const key = `${roomId}:${viewVersion(payload, roomId)}`;
     const p = pending.get(key);
     if (!p) return;
     const t = now() - p.sent;

@@ -9,8 +9,8 @@
  * measures — and, worse, it timestamps a view only when its turn comes among the messages that
  * arrived with it: after a grouped commit of 30 items, 120 messages at ~40 µs each put the last
  * view ~5 ms late in the driver itself (an estimate from the CPU per message). The instrument
- * should not add to what it measures. Payloads are still decoded with `JSON.parse` (the driver
- * reads the version from each view).
+ * should not add to what it measures. The driver reads each view's version without parsing the
+ * whole view (view-version.ts), and each ack with `JSON.parse`.
  */
 import { connect, type Socket } from 'node:net';
 
