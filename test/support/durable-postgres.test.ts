@@ -48,32 +48,4 @@ describe.skipIf(!local && !required)('a local Postgres for tests or for benchmar
     },
     60_000,
   );
-
-  it('offers its Unix socket, which reaches the same server without TCP', async () => {
-    const outcome = await startServices(noUrls);
-    if (!outcome.available) throw new Error(`no services: ${outcome.missing.join('; ')}`);
-    try {
-      const socketUrl = outcome.databaseSocketUrl;
-      expect(socketUrl).toBeDefined();
-      // inet_server_addr() is the server's address on a TCP connection, null on a Unix socket.
-      const over = async (url: string) => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        try {
-          const { rows } = await client.query<{ addr: string | null; port: string }>(
-            `select inet_server_addr()::text as addr, current_setting('port') as port`,
-          );
-          return rows[0];
-        } finally {
-          await client.end();
-        }
-      };
-      const tcp = await over(outcome.databaseUrl);
-      const unix = await over(socketUrl ?? '');
-      expect(tcp?.addr).toMatch(/^127\.0\.0\.1/);
-      expect(unix).toEqual({ addr: null, port: tcp?.port });
-    } finally {
-      await outcome.stop();
-    }
-  }, 60_000);
 });

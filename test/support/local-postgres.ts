@@ -92,25 +92,12 @@ export async function startLocalPostgres(
       kind: 'postgres',
       source: 'local',
       url,
-      ...socketUrlOf(home, port, url),
       detail: `${binaries.version} on 127.0.0.1:${port}${durable ? ', durable (fsync on)' : ''}`,
       stop: async () => {
         await server.stop();
       },
     };
   }
-}
-
-/**
- * The server's URL through its socket (`-k home`): node-postgres takes a `host` parameter that
- * is a directory as the socket's (the URL's host and port still name the socket file's port).
- * None when the path is too long for a Unix socket address (108 bytes on Linux).
- */
-export function socketUrlOf(dir: string, port: number, url: string): { socketUrl?: string } {
-  if (`${dir}/.s.PGSQL.${port}`.length >= 108) return {};
-  const socketUrl = new URL(url);
-  socketUrl.searchParams.set('host', dir);
-  return { socketUrl: socketUrl.toString() };
 }
 
 /** Postgres will not run as root: use the `postgres` user (Debian's package creates it). */

@@ -8,11 +8,6 @@ export interface RunningService {
   kind: ServiceKind;
   source: ServiceSource;
   url: string;
-  /**
-   * The same server through its Unix socket, for a client on this machine: a local binary's
-   * Postgres has one (in the run dir); a container's or a given URL's is not known.
-   */
-  socketUrl?: string;
   /** For the progress line, e.g. 'PostgreSQL 15.14 on 127.0.0.1:41234'. */
   detail: string;
   /** Stops the server if the harness started it; a no-op for one given by the environment. */

@@ -19,8 +19,6 @@ export type ServicesOutcome =
   | {
       available: true;
       databaseUrl: string;
-      /** The Postgres through its Unix socket, when the harness started it here. */
-      databaseSocketUrl?: string;
       natsUrl: string;
       services: RunningService[];
       /** Stops what was started and deletes its data. */
@@ -112,11 +110,9 @@ export async function startServices(
     if (!service) throw new Error(`no ${kind} was started`);
     return service.url;
   };
-  const socketUrl = started.find((service) => service.kind === 'postgres')?.socketUrl;
   return {
     available: true,
     databaseUrl: urlOf('postgres'),
-    ...(socketUrl === undefined ? {} : { databaseSocketUrl: socketUrl }),
     natsUrl: urlOf('nats'),
     services: started,
     stop,

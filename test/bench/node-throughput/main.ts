@@ -150,10 +150,7 @@ export async function main(options: BenchOptions): Promise<Figures> {
         `${t.avgBatchMs} ms per batch; ${t.snapshots} snapshots; this process's CPU ${t.processCpuShare} of wall`
       : `not run${d.error ? `: ${d.error}` : ''}`;
   table(`Durable on Postgres (b): ${d.matches} matches, ${d.concurrency} rooms at a time`, [
-    [
-      'servers',
-      d.skipped ?? `Postgres (over ${d.postgresTransport ?? 'tcp'}) + NATS via test/support`,
-    ],
+    ['servers', d.skipped ?? 'Postgres + NATS via test/support'],
     ["(b) engine + commitBatch, the store's snapshot policy", dur(d.direct)],
     ['(b) …with a snapshot every move (the first policy)', dur(d.directEveryMoveSnapshots)],
     ['(b) real game node, in-process bus', d.nodeError ? `failed: ${d.nodeError}` : dur(d.node)],
@@ -264,8 +261,6 @@ interface DurableFigures {
   /** Matches per durable run (of `movesPerMatch` moves). */
   matches: number;
   concurrency: number;
-  /** How the benchmark's clients and the game node reach Postgres (services.ts). */
-  postgresTransport?: 'unix socket' | 'tcp';
   /** Engine + commitBatch with the store's snapshot policy. */
   direct?: DurableThroughput;
   /** The same with a snapshot in every move's transaction (the first policy, for reference). */
@@ -322,8 +317,6 @@ async function runDurable(
     progress(`durable: ${figures.skipped}`);
     return figures;
   }
-  figures.postgresTransport = services.postgresTransport;
-  progress(`durable: Postgres over ${services.postgresTransport}`);
   let store: RoomStore | undefined;
   try {
     store = await openPostgresRoomStore({ connectionString: services.databaseUrl });

@@ -3,11 +3,6 @@
  * integration tests (DATABASE_URL / NATS_URL, else Testcontainers, else local binaries) but
  * with Postgres durable (fsync and synchronous commit on, unlike the tests' throwaway server),
  * and a fresh database on that server for this run.
- *
- * A Postgres the harness started on this machine is reached through its Unix socket, as a game
- * node next to its database would be: on this kind of virtual machine a TCP loopback round
- * trip costs both ends noticeably more CPU (docs/benchmarks.md has the figures both ways).
- * `VEIL_BENCH_PG_TCP=1` measures over TCP instead.
  */
 import pg from 'pg';
 import { startServices } from '../../support/start-services.js';
@@ -15,8 +10,6 @@ import { startServices } from '../../support/start-services.js';
 export interface BenchServices {
   /** A database created for this run. */
   databaseUrl: string;
-  /** How `databaseUrl` reaches the server: `unix socket` or `tcp`. */
-  postgresTransport: 'unix socket' | 'tcp';
   natsUrl: string;
   stop(): Promise<void>;
 }
@@ -33,13 +26,10 @@ export async function benchServices(): Promise<BenchServices | { missing: string
   } finally {
     await admin.end();
   }
-  const socketUrl =
-    process.env['VEIL_BENCH_PG_TCP'] === '1' ? undefined : outcome.databaseSocketUrl;
-  const url = new URL(socketUrl ?? outcome.databaseUrl);
+  const url = new URL(outcome.databaseUrl);
   url.pathname = `/${name}`;
   return {
     databaseUrl: url.toString(),
-    postgresTransport: socketUrl === undefined ? 'tcp' : 'unix socket',
     natsUrl: outcome.natsUrl,
     stop: async () => {
       const client = new pg.Client({ connectionString: outcome.databaseUrl });
