@@ -44,8 +44,13 @@ export type DrawPlayVisibleLogEntry =
 export interface DrawPlayState {
   /** Secret: never in a view. */
   readonly rng: RngState;
-  /** Top of the deck is index 0. Secret. */
+  /**
+   * The shuffled deck, never copied: cards `deckTop`… are still in it (the top is `deckTop`).
+   * A draw only moves `deckTop`, so the states of a game share one deck array instead of each
+   * holding a copy (a room's state is what its node's scavenges copy and promote). Secret.
+   */
   readonly deck: readonly number[];
+  readonly deckTop: number;
   readonly hands: Readonly<Record<DrawPlaySeat, readonly number[]>>;
   readonly discard: readonly number[];
   readonly active: DrawPlaySeat;
@@ -82,6 +87,9 @@ export type DrawPlayModule = GameModule<
 
 const other = (seat: DrawPlaySeat): DrawPlaySeat => (seat === 'p1' ? 'p2' : 'p1');
 
+/** Cards left to draw. */
+export const deckCount = (state: DrawPlayState): number => state.deck.length - state.deckTop;
+
 // ---- rules: plain functions from state to state -------------------------------------------
 
 export function setupDrawPlay(input: GameInput<DrawPlayOptions>): DrawPlayState {
@@ -92,6 +100,7 @@ export function setupDrawPlay(input: GameInput<DrawPlayOptions>): DrawPlayState 
   return {
     rng,
     deck,
+    deckTop: 0,
     hands: { p1: [], p2: [] },
     discard: [],
     active: 'p1',
@@ -106,11 +115,11 @@ function endMove(state: DrawPlayState): DrawPlayState {
 }
 
 export function draw(state: DrawPlayState, seat: DrawPlaySeat): DrawPlayState {
-  const card = state.deck[0];
+  const card = state.deck[state.deckTop];
   if (card === undefined) throw new Error('draw: empty deck');
   return endMove({
     ...state,
-    deck: state.deck.slice(1),
+    deckTop: state.deckTop + 1,
     hands: { ...state.hands, [seat]: [...state.hands[seat], card] },
     log: [...state.log, { type: 'draw', seat, card }],
   });
@@ -179,7 +188,7 @@ function legalActions(snapshot: GameSnapshot<DrawPlayState>, seat: DrawPlaySeat)
   if (!deciders(snapshot).includes(seat)) return [];
   const state = snapshot.context;
   const actions: DrawPlayAction[] = [];
-  if (state.deck.length > 0) actions.push({ type: 'draw' });
+  if (deckCount(state) > 0) actions.push({ type: 'draw' });
   if (state.hands[seat].length > 0) actions.push({ type: 'play' });
   return actions;
 }
@@ -193,7 +202,7 @@ function view(snapshot: GameSnapshot<DrawPlayState>, viewer: Viewer<DrawPlaySeat
     active: state.active,
     moves: state.moves,
     maxMoves: state.maxMoves,
-    deckCount: state.deck.length,
+    deckCount: deckCount(state),
     handCounts: { p1: state.hands.p1.length, p2: state.hands.p2.length },
     hand: viewer === 'spectator' ? null : state.hands[viewer],
     discard: state.discard,
@@ -227,6 +236,7 @@ function determinize(v: DrawPlayView, viewer: DrawPlaySeat, rng: Rng): GameSnaps
   const context: DrawPlayState = {
     rng: rng.fork(),
     deck: unseen.slice(v.handCounts[opponent]),
+    deckTop: 0,
     hands: {
       [viewer]: [...(v.hand ?? [])],
       [opponent]: unseen.slice(0, v.handCounts[opponent]),

@@ -8,7 +8,7 @@
  */
 import { applyAction, newGame, persistGame, type GameSnapshot } from '@veil/engine';
 import { JsonText, snapshotReason, type CommitItem, type RoomStore } from '@veil/store';
-import { DRAWPLAY_SEATS, drawPlay, policyMove, type DrawPlayState } from './drawplay.js';
+import { deckCount, DRAWPLAY_SEATS, drawPlay, policyMove, type DrawPlayState } from './drawplay.js';
 
 /**
  * `policy`: the store's snapshot policy (creation, every K events, the end; a quiet room waiting
@@ -89,7 +89,7 @@ export async function playDurable(
     while (snapshot.status === 'active') {
       const state = snapshot.context;
       const seat = state.active;
-      const action = { type: policyMove(state.hands[seat].length, state.deck.length) };
+      const action = { type: policyMove(state.hands[seat].length, deckCount(state)) };
       const next = applyAction(drawPlay, snapshot, seat, action);
       const finished = next.status !== 'active';
       const reason =

@@ -4,7 +4,7 @@
  * commit and the network.
  */
 import { applyAction, newGame, type GameSnapshot } from '@veil/engine';
-import { DRAWPLAY_SEATS, drawPlay, policyMove, type DrawPlayState } from './drawplay.js';
+import { deckCount, DRAWPLAY_SEATS, drawPlay, policyMove, type DrawPlayState } from './drawplay.js';
 
 export interface InProcessResult {
   moves: number;
@@ -24,7 +24,7 @@ export function playInProcess(
     while (snapshot.status === 'active') {
       const state = snapshot.context;
       const seat = state.active;
-      const action = { type: policyMove(state.hands[seat].length, state.deck.length) };
+      const action = { type: policyMove(state.hands[seat].length, deckCount(state)) };
       snapshot = applyAction(drawPlay, snapshot, seat, action);
       for (const viewer of DRAWPLAY_SEATS) {
         result.viewBytes += JSON.stringify(drawPlay.view(snapshot, viewer)).length;
