@@ -34,6 +34,11 @@ export interface LatencyConfig {
   movesPerMatch: number;
   /** Join the node's commit timings with the acts' (commit-trace.ts): `VEIL_BENCH_TRACE=1`. */
   trace?: boolean;
+  /**
+   * The node process to drive: the game node (default, node-process.ts) or the architecture's
+   * floor (floor-node.ts), which answers the same subjects.
+   */
+  node?: 'game' | 'floor';
 }
 
 export interface LatencyFigures {
@@ -84,11 +89,15 @@ interface Pending {
 const VIEWERS = 3;
 
 export async function measureLatency(config: LatencyConfig): Promise<LatencyFigures[]> {
-  const entry = fileURLToPath(new URL('./node-process.ts', import.meta.url));
-  const traceDir = config.trace ? await mkdtemp(join(tmpdir(), 'veil-bench-trace-')) : null;
+  const floor = config.node === 'floor';
+  const entry = fileURLToPath(
+    new URL(floor ? './floor-node.ts' : './node-process.ts', import.meta.url),
+  );
+  const traceDir =
+    config.trace && !floor ? await mkdtemp(join(tmpdir(), 'veil-bench-trace-')) : null;
   const commitTrace = traceDir ? join(traceDir, 'commits.json') : null;
   const child = await startProcess({
-    name: 'bench-game-node',
+    name: floor ? 'bench-floor-node' : 'bench-game-node',
     command: process.execPath,
     // The same loader flags as this process (tsx), so the child runs TypeScript too, and the V8
     // flags a Veil server process runs with in production.
@@ -105,7 +114,7 @@ export async function measureLatency(config: LatencyConfig): Promise<LatencyFigu
   const wire = await WireClient.connect(config.natsUrl);
   try {
     await child.waitForOutput(/bench node ready/, 60_000);
-    progress(`latency: game node process ${child.pid} ready`);
+    progress(`latency: ${floor ? 'floor' : 'game'} node process ${child.pid} ready`);
     const results: LatencyFigures[] = [];
     const acts: TracedAct[][] = [];
     for (const [index, phase] of config.phases.entries()) {

@@ -179,39 +179,19 @@ export async function main(options: BenchOptions): Promise<Figures> {
     ]);
   }
   for (const l of d.latency ?? []) {
-    table(
+    latencyTable(
       `Act→view latency at ${count(l.targetRate)}/s over NATS, game node in its own process (${l.rooms} rooms)`,
-      [
-        [
-          'rate',
-          `${count(l.achievedRate)}/s achieved of ${count(l.targetRate)}/s; ${l.measuredActs} acts measured after ${l.warmupActs} warm-up; ${l.errors} errors`,
-        ],
-        [
-          'behind schedule',
-          l.starved > 0
-            ? `yes: ${l.starved} driver ticks found every room with an act in flight (the node could not keep up)`
-            : 'no',
-        ],
-        [
-          'act → own view',
-          `p50 ${l.p50Ms} ms, p90 ${l.p90Ms} ms, p99 ${l.p99Ms} ms, max ${l.maxMs} ms  (target p99 ≤ 15 ms at 2,000/s)`,
-        ],
-        ['act → own view, p99 of each second', secondsLine(l.secondP99Ms)],
-        ['act → ack', `p50 ${l.ackP50Ms} ms, p99 ${l.ackP99Ms} ms`],
-        ['act → all 3 views', `p99 ${l.allViewsP99Ms} ms`],
-        [
-          'driver event-loop delay',
-          `p99 ${l.driverLoopDelayP99Ms} ms, max ${l.driverLoopDelayMaxMs} ms`,
-        ],
-        [
-          'CPU per act',
-          `game node ${l.nodeCpuPerActUs ?? 'n/a'} µs, driver ${l.driverCpuPerActUs} µs`,
-        ],
-        ...breakdownRows(l.breakdown),
-      ],
+      l,
+    );
+  }
+  for (const l of d.floorLatency ?? []) {
+    latencyTable(
+      `Floor: the same at ${count(l.targetRate)}/s against a stand-in node (NATS in, one grouped commit, reply and 3 views out; none of Veil's work)`,
+      l,
     );
   }
   if (d.latencyError) say(`Latency: failed: ${d.latencyError}\n`);
+  if (d.floorLatencyError) say(`Latency floor: failed: ${d.floorLatencyError}\n`);
   if (d.roomHeapError) say(`Netrunner rooms heap: failed: ${d.roomHeapError}\n`);
   if (d.roomHeap) {
     const r = d.roomHeap;
@@ -274,17 +254,21 @@ interface DurableFigures {
   /** The machine's wake-up and flush latencies, measured before the latency phases. */
   machineFloor?: MachineFloor;
   latencyError?: string;
+  /** The same phases against the stand-in node of floor-node.ts: what the hops alone cost. */
+  floorLatency?: LatencyFigures[];
+  floorLatencyError?: string;
   roomHeap?: RoomHeapFigures;
   roomHeapError?: string;
 }
 
-const PARTS = ['compare', 'durable', 'node', 'latency', 'rooms'] as const;
+const PARTS = ['compare', 'durable', 'node', 'latency', 'floor', 'rooms'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
  * `VEIL_BENCH_PARTS=latency,rooms` runs only those parts (default: all): `compare` is (a) and (c)
  * with their heap, `durable` the two engine + commitBatch runs, `node` (b) through the game
- * node, `latency` the NATS latency, `rooms` the Netrunner room heap.
+ * node, `latency` the NATS latency, `floor` the same latency against a stand-in node that does
+ * none of Veil's work (floor-node.ts), `rooms` the Netrunner room heap.
  */
 function selectedParts(): Set<Part> {
   const wanted = process.env['VEIL_BENCH_PARTS'];
@@ -302,6 +286,18 @@ function selectedParts(): Set<Part> {
 const message = (error: unknown): string =>
   error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 
+/** Waits (up to a limit) for the disk to flush quietly before a latency measurement. */
+function quietDiskBeforeLatency(): QuietDisk {
+  progress('latency: waiting for the disk to flush quietly (8 KB fdatasyncs under 5 ms for 5 s)');
+  const quiet = waitForQuietDisk(process.cwd());
+  progress(
+    quiet.quiet
+      ? `latency: disk quiet after ${Math.round(quiet.waitedMs / 1000)} s`
+      : `latency: the disk never went quiet in ${Math.round(quiet.waitedMs / 1000)} s (slowest flush ${quiet.slowestFlushMs} ms); measuring anyway`,
+  );
+  return quiet;
+}
+
 /** (b), the NATS latency and the Netrunner room heap: everything that needs the servers. */
 async function runDurable(
   ids: readonly string[],
@@ -309,7 +305,8 @@ async function runDurable(
   parts: ReadonlySet<Part>,
 ): Promise<DurableFigures> {
   const figures: DurableFigures = { matches: ids.length, concurrency: sizes.concurrency };
-  if (!['durable', 'node', 'latency', 'rooms'].some((p) => parts.has(p as Part))) return figures;
+  if (!['durable', 'node', 'latency', 'floor', 'rooms'].some((p) => parts.has(p as Part)))
+    return figures;
   progress('durable: starting Postgres and NATS (test/support)');
   const services = await benchServices();
   if ('missing' in services) {
@@ -324,15 +321,7 @@ async function runDurable(
     // machine is still flushing their writes to disk for minutes, a load no game node makes.
     if (parts.has('latency'))
       try {
-        progress(
-          'latency: waiting for the disk to flush quietly (8 KB fdatasyncs under 5 ms for 5 s)',
-        );
-        figures.quietDisk = waitForQuietDisk(process.cwd());
-        progress(
-          figures.quietDisk.quiet
-            ? `latency: disk quiet after ${Math.round(figures.quietDisk.waitedMs / 1000)} s`
-            : `latency: the disk never went quiet in ${Math.round(figures.quietDisk.waitedMs / 1000)} s (slowest flush ${figures.quietDisk.slowestFlushMs} ms); measuring anyway`,
-        );
+        figures.quietDisk = quietDiskBeforeLatency();
         progress('latency: the machine floor (a local echo at 100/s, 8 KB fdatasyncs)');
         figures.machineFloor = await measureMachineFloor(process.cwd());
         figures.latency = await measureLatency({
@@ -345,6 +334,23 @@ async function runDurable(
       } catch (error) {
         figures.latencyError = message(error);
         progress(`latency: failed: ${figures.latencyError}`);
+      }
+    if (parts.has('floor'))
+      try {
+        // After the game node's phases the disk is still flushing their writes: wait again.
+        const waited = quietDiskBeforeLatency();
+        if (!parts.has('latency')) figures.quietDisk = waited;
+        progress('latency floor: the same phases against the stand-in node (floor-node.ts)');
+        figures.floorLatency = await measureLatency({
+          databaseUrl: services.databaseUrl,
+          natsUrl: services.natsUrl,
+          phases: sizes.latency,
+          movesPerMatch: sizes.movesPerMatch,
+          node: 'floor',
+        });
+      } catch (error) {
+        figures.floorLatencyError = message(error);
+        progress(`latency floor: failed: ${figures.floorLatencyError}`);
       }
     for (const mode of parts.has('durable') ? (['policy', 'every-move'] as SnapshotMode[]) : []) {
       const roomIds = ids.map((id) => `${mode}-${id}`);
@@ -588,6 +594,38 @@ async function heapPerMatch(
 }
 
 /** The per-second p99s: their median, the worst, and how many seconds exceed the 15 ms target. */
+/** One latency phase's figures as a table (the game node's and the floor's alike). */
+function latencyTable(title: string, l: LatencyFigures): void {
+  table(title, [
+    [
+      'rate',
+      `${count(l.achievedRate)}/s achieved of ${count(l.targetRate)}/s; ${l.measuredActs} acts measured after ${l.warmupActs} warm-up; ${l.errors} errors`,
+    ],
+    [
+      'behind schedule',
+      l.starved > 0
+        ? `yes: ${l.starved} driver ticks found every room with an act in flight (the node could not keep up)`
+        : 'no',
+    ],
+    [
+      'act → own view',
+      `p50 ${l.p50Ms} ms, p90 ${l.p90Ms} ms, p99 ${l.p99Ms} ms, max ${l.maxMs} ms  (target p99 ≤ 15 ms at 2,000/s)`,
+    ],
+    ['act → own view, p99 of each second', secondsLine(l.secondP99Ms)],
+    ['act → ack', `p50 ${l.ackP50Ms} ms, p99 ${l.ackP99Ms} ms`],
+    ['act → all 3 views', `p99 ${l.allViewsP99Ms} ms`],
+    [
+      'driver event-loop delay',
+      `p99 ${l.driverLoopDelayP99Ms} ms, max ${l.driverLoopDelayMaxMs} ms`,
+    ],
+    [
+      'CPU per act',
+      `node process ${l.nodeCpuPerActUs ?? 'n/a'} µs, driver ${l.driverCpuPerActUs} µs`,
+    ],
+    ...breakdownRows(l.breakdown),
+  ]);
+}
+
 /** The traced acts' breakdown (VEIL_BENCH_TRACE=1), as table rows; none without a trace. */
 function breakdownRows(b: ActBreakdown | null | undefined): [string, string][] {
   if (b === undefined) return [];
