@@ -298,7 +298,7 @@ function quietDiskBeforeLatency(): QuietDisk {
   return quiet;
 }
 
-/** (b), the NATS latency and the Netrunner room heap: everything that needs the servers. */
+/** (b), the NATS latency and its floor, the Netrunner room heap: everything that needs the servers. */
 async function runDurable(
   ids: readonly string[],
   sizes: Sizes,
