@@ -74,7 +74,10 @@ async function run(): Promise<void> {
       const { roomId } = message.json<{ roomId: string }>();
       void connections[0]
         ?.query('insert into floor_rooms values ($1, 0) on conflict (id) do nothing', [roomId])
-        .then(() => reply(message, { ok: true, roomId, version: 0, nodeId: 'floor' }));
+        .then(
+          () => reply(message, { ok: true, roomId, version: 0, nodeId: 'floor' }),
+          () => reply(message, { ok: false }),
+        );
     },
   });
 
@@ -109,6 +112,11 @@ async function run(): Promise<void> {
           if (version === undefined) reply(act.message, { ok: false });
           else publishAct(nats, act, version, reply);
         }
+      })
+      .catch((error: unknown) => {
+        // The driver counts the refused acts as errors; the connection may be broken.
+        process.stderr.write(`floor node: commit failed: ${String(error)}\n`);
+        for (const act of batch) reply(act.message, { ok: false });
       });
   };
 
