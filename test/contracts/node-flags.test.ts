@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { VEIL_NODE_FLAGS } from '@veil/cli';
 import { describe, expect, it } from 'vitest';
 
-// Veil's server processes run with the V8 flags of services/cli/src/node-flags.ts; the places that
+// Veil's server processes run with the node flags of services/cli/src/node-flags.ts; the places that
 // start one must pass them, or production and the benchmarks' game node drift apart.
 const root = new URL('../../', import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, root), 'utf8');
 
-describe('the V8 flags of a Veil server process', () => {
+describe('the node flags of a Veil server process', () => {
   it('are in the Dockerfile command', () => {
     const cmd = read('Dockerfile')
       .split('\n')

@@ -1,5 +1,5 @@
 /**
- * V8 flags every Veil server process starts with (the Dockerfile, `npm start`, and the game node
+ * Node flags every Veil server process starts with (the Dockerfile, `npm start`, and the game node
  * the benchmarks start; test/contracts/node-flags.test.ts keeps them in step). `npm run bench`
  * runs the benchmarks' own process with them too: the latency driver stamps every view as it
  * arrives, and its mark-compacts (one every ~5 s at 2,000 acts/s) were counted as latency.
