@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['libs/**/src/**/*.test.ts', 'services/**/src/**/*.test.ts'],
+          // The benchmarks' own modules (their game, say) have unit tests beside them too.
+          include: [
+            'libs/**/src/**/*.test.ts',
+            'services/**/src/**/*.test.ts',
+            'test/bench/**/*.test.ts',
+          ],
           setupFiles: ['test/setup/fast-check-seed.ts'],
           testTimeout: 60_000,
         },
