@@ -4,12 +4,14 @@ import { facts, typeOf } from '../facts.js';
 import { netrunner } from '../module.js';
 import { canSee } from '../state/handles.js';
 import { draft } from '../state/draft.js';
+import type { LoggedCard } from '../state/log-types.js';
 import type { CardState, Game, Viewer } from '../state/types.js';
 
 /**
  * The privacy harness' perturbation: swaps the identities (codes) of two card instances that
  * are both unseen by `viewer`, keeping every zone, position, count, counter, handle and public
- * fact as it was. Only swaps a careful observer could not rule out are made:
+ * fact as it was, and trades the two codes in the log lines `viewer` was not shown
+ * (`renameInHiddenLog`). Only swaps a careful observer could not rule out are made:
  *  - same "shape" where the shape is public: installed ice with ice, a card in a root with a
  *    card of the same type (a remote holds one agenda or asset), hand/deck cards freely;
  *  - cards that would change who decides as soon as the viewer's own next action reveals
@@ -35,7 +37,42 @@ export function perturb(
   }
   if (pairs.length === 0) return null;
   const [a, b] = rng.pick(pairs);
-  return swapCodes(snapshot, a.uid, b.uid);
+  const swapped = swapCodes(snapshot, a.uid, b.uid);
+  return swapped && renameInHiddenLog(swapped, a.code, b.code, viewer);
+}
+
+/**
+ * The log lines name cards by code: where `viewer` was not shown a card, the two codes trade
+ * places there too, so that a log line which would show a hidden card to `viewer` (a wrong
+ * `seenBy`, a redaction that fails) differs between the two worlds and is caught. A line
+ * naming another copy of the same card is renamed as well; that is still a world that differs
+ * only in what `viewer` cannot see, which is all the check needs. Lines `viewer` saw are kept.
+ */
+function renameInHiddenLog(
+  snapshot: GameSnapshot<Game>,
+  codeA: string,
+  codeB: string,
+  viewer: Viewer,
+): GameSnapshot<Game> {
+  const g = snapshot.context;
+  const hiddenMention = (c: LoggedCard) =>
+    (c.code === codeA || c.code === codeB) && !c.seenBy.includes(viewer);
+  if (!g.log.some((entry) => entry.cards.some(hiddenMention))) return snapshot;
+  const log = g.log.map((entry) =>
+    entry.cards.some(hiddenMention)
+      ? {
+          ...entry,
+          cards: entry.cards.map((c) =>
+            hiddenMention(c) ? { ...c, code: c.code === codeA ? codeB : codeA } : c,
+          ),
+        }
+      : entry,
+  );
+  return restoreGame(netrunner, {
+    value: snapshot.value,
+    context: { ...g, log },
+    status: snapshot.status,
+  });
 }
 
 /** Whether `perturb` could trade the identities of these two cards for `viewer`. */

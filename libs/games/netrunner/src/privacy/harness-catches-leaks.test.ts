@@ -1,0 +1,57 @@
+import { checkNoninterference } from '@veil/engine/testing';
+import { describe, expect, it } from 'vitest';
+import { netrunner } from '../module.js';
+import { PAIRINGS } from '../testing/pairings.js';
+import { VIEWERS } from '../state/types.js';
+import { zoneArray } from '../state/zones.js';
+import { perturb } from './perturb.js';
+
+// The harness with Netrunner's perturbation must catch a Netrunner that leaks, on the table and
+// in the log: otherwise its passes (harness.test.ts) would mean nothing for that kind of leak.
+
+type Netrunner = typeof netrunner;
+
+function catches(module: Netrunner): string {
+  try {
+    const report = checkNoninterference({
+      module,
+      options: PAIRINGS[0] ?? {},
+      perturb,
+      viewers: ['runner'],
+      numRuns: 25,
+      maxSteps: 300,
+      stride: 3,
+      seed: 7,
+    });
+    return `not caught over ${report.statesChecked} states`;
+  } catch (error) {
+    return String(error);
+  }
+}
+
+describe("the privacy harness with Netrunner's perturbation", () => {
+  it('catches a view that shows the Runner the top card of R&D', () => {
+    const leaky: Netrunner = {
+      ...netrunner,
+      view: (snapshot, viewer) => {
+        const top = zoneArray(snapshot.context, { zone: 'rd' })[0];
+        const code = top === undefined ? null : (snapshot.context.cards[top]?.code ?? null);
+        return { ...netrunner.view(snapshot, viewer), topOfRd: code };
+      },
+    };
+    expect(catches(leaky)).toMatch(/runner's view depends on hidden information/);
+  });
+
+  it('catches a log line that names a card the Runner never saw', () => {
+    // As if every card named in the log had been logged with `seenBy` everyone.
+    const leaky: Netrunner = {
+      ...netrunner,
+      logView: (entry, viewer) =>
+        netrunner.logView(
+          { ...entry, cards: entry.cards.map((card) => ({ ...card, seenBy: VIEWERS })) },
+          viewer,
+        ),
+    };
+    expect(catches(leaky)).toMatch(/runner's log depends on hidden information/);
+  });
+});
