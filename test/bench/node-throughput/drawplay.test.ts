@@ -45,8 +45,10 @@ function cardAt(state: DrawPlayState, spot: HiddenSpot): number {
 /**
  * Every card `viewer` cannot see dealt again at random into the places they hid in (the deck
  * from its top, the other hand, both hands for a spectator), and renamed to match in the draws
- * whose card the viewer is not shown. A swap of two such cards would rarely touch the top of a
- * 200-card deck or a hand of two, and a leak of either would go unseen.
+ * whose card the viewer is not shown; and another PRNG state, which no one sees (draw-play
+ * draws nothing from it after setup, so what follows a seat's own action stays comparable).
+ * A swap of two such cards would rarely touch the top of a 200-card deck or a hand of two,
+ * and a leak of either would go unseen.
  */
 function perturbDrawPlay(
   snapshot: Snapshot,
@@ -71,7 +73,7 @@ function perturbDrawPlay(
   );
   return restoreGame(module, {
     value: snapshot.value,
-    context: { ...state, deck, hands, log },
+    context: { ...state, rng: rng.fork(), deck, hands, log },
     status: snapshot.status,
   });
 }
@@ -173,6 +175,23 @@ describe('draw-play passes the privacy harness', () => {
         numRuns: 50,
         maxSteps: 20,
         seed: 14,
+      }),
+    ).toThrow(/noninterference/i);
+  });
+
+  it('catches a view that shows the PRNG state', () => {
+    const leaky: DrawPlayModule = {
+      ...drawPlay,
+      view: (s, viewer) => ({ ...drawPlay.view(s, viewer), rng: s.context.rng }),
+    };
+    expect(() =>
+      checkNoninterference({
+        module: leaky,
+        options,
+        perturb: (s, v, rng) => perturbDrawPlay(s, v, rng, leaky),
+        numRuns: 50,
+        maxSteps: 20,
+        seed: 16,
       }),
     ).toThrow(/noninterference/i);
   });

@@ -4,23 +4,24 @@ import { netrunner } from '../module.js';
 import { PAIRINGS } from '../testing/pairings.js';
 import { VIEWERS } from '../state/types.js';
 import { zoneArray } from '../state/zones.js';
-import { perturb } from './perturb.js';
+import { perturb, perturbWithRng } from './perturb.js';
 
 // The harness with Netrunner's perturbation must catch a Netrunner that leaks, on the table and
 // in the log: otherwise its passes (harness.test.ts) would mean nothing for that kind of leak.
 
 type Netrunner = typeof netrunner;
 
-function catches(module: Netrunner): string {
+function catches(module: Netrunner, withRng = false): string {
   try {
     const report = checkNoninterference({
       module,
       options: PAIRINGS[0] ?? {},
-      perturb,
+      perturb: withRng ? perturbWithRng : perturb,
       viewers: ['runner'],
       numRuns: 25,
       maxSteps: 300,
       stride: 3,
+      ...(withRng ? { followSteps: 0 } : {}),
       seed: 7,
     });
     return `not caught over ${report.statesChecked} states`;
@@ -53,5 +54,17 @@ describe("the privacy harness with Netrunner's perturbation", () => {
         ),
     };
     expect(catches(leaky)).toMatch(/runner's log depends on hidden information/);
+  });
+
+  it('catches a view that shows the PRNG state, with the PRNG perturbed', () => {
+    const leaky: Netrunner = {
+      ...netrunner,
+      view: (snapshot, viewer) => ({
+        ...netrunner.view(snapshot, viewer),
+        rng: snapshot.context.rng,
+      }),
+    };
+    expect(catches(leaky)).toMatch(/^not caught/);
+    expect(catches(leaky, true)).toMatch(/runner's view depends on hidden information/);
   });
 });

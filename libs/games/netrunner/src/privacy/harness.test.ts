@@ -3,7 +3,7 @@ import { checkDeterminism, checkLiveness, checkNoninterference } from '@veil/eng
 import { netrunner } from '../module.js';
 import { PAIRINGS } from '../testing/pairings.js';
 import { byteDeckOptions } from './byte-deck.js';
-import { perturb } from './perturb.js';
+import { perturb, perturbWithRng } from './perturb.js';
 
 // The engine's privacy harness (DESIGN §4.2) over seeded random play of the starter decks.
 describe('netrunner under the engine harness', () => {
@@ -44,6 +44,22 @@ describe('netrunner under the engine harness', () => {
         seed: 5 + i,
       });
       expect(liveness.actionsApplied).toBeGreaterThan(0);
+    });
+  });
+
+  it('never shows the PRNG state (noninterference of single states, every pairing)', () => {
+    PAIRINGS.forEach((options, i) => {
+      const report = checkNoninterference({
+        module: netrunner,
+        options,
+        perturb: perturbWithRng,
+        numRuns: 8,
+        maxSteps: 300,
+        stride: 5,
+        followSteps: 0,
+        seed: 70 + i,
+      });
+      expect(report.perturbed).toBe(report.statesChecked);
     });
   });
 

@@ -42,6 +42,26 @@ export function perturb(
 }
 
 /**
+ * `perturb`, and another PRNG state: the game's is hidden from everyone (it tells every later
+ * shuffle and random trash), so a view, log or legal action that showed it would differ between
+ * the two worlds. For the check of single states only (`followSteps: 0`): after a seat's own
+ * action, a random event drawn from the other PRNG may rightly differ — a random grip card
+ * trashed by net damage is public once trashed, and what it triggers with it.
+ */
+export function perturbWithRng(
+  snapshot: GameSnapshot<Game>,
+  viewer: Viewer,
+  rng: Rng,
+): GameSnapshot<Game> {
+  const swapped = perturb(snapshot, viewer, rng) ?? snapshot;
+  return restoreGame(netrunner, {
+    value: swapped.value,
+    context: { ...swapped.context, rng: rng.fork() },
+    status: swapped.status,
+  });
+}
+
+/**
  * The log lines name cards by code: where `viewer` was not shown a card, the two codes trade
  * places there too, so that a log line which would show a hidden card to `viewer` (a wrong
  * `seenBy`, a redaction that fails) differs between the two worlds and is caught. A line
