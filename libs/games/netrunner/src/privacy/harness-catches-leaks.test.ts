@@ -1,27 +1,28 @@
 import { checkNoninterference } from '@veil/engine/testing';
 import { describe, expect, it } from 'vitest';
+import { typeOf } from '../facts.js';
 import { netrunner } from '../module.js';
 import { PAIRINGS } from '../testing/pairings.js';
 import { VIEWERS } from '../state/types.js';
 import { zoneArray } from '../state/zones.js';
-import { perturb, perturbWithRng } from './perturb.js';
+import { perturb, perturbSingleState } from './perturb.js';
 
 // The harness with Netrunner's perturbation must catch a Netrunner that leaks, on the table and
 // in the log: otherwise its passes (harness.test.ts) would mean nothing for that kind of leak.
 
 type Netrunner = typeof netrunner;
 
-function catches(module: Netrunner, withRng = false): string {
+function catches(module: Netrunner, singleState = false): string {
   try {
     const report = checkNoninterference({
       module,
       options: PAIRINGS[0] ?? {},
-      perturb: withRng ? perturbWithRng : perturb,
+      perturb: singleState ? perturbSingleState : perturb,
       viewers: ['runner'],
       numRuns: 25,
       maxSteps: 300,
       stride: 3,
-      ...(withRng ? { followSteps: 0 } : {}),
+      ...(singleState ? { followSteps: 0 } : {}),
       seed: 7,
     });
     return `not caught over ${report.statesChecked} states`;
@@ -56,7 +57,24 @@ describe("the privacy harness with Netrunner's perturbation", () => {
     expect(catches(leaky)).toMatch(/runner's log depends on hidden information/);
   });
 
-  it('catches a view that shows the PRNG state, with the PRNG perturbed', () => {
+  it('catches a view that tells agendas from assets facedown in remotes, in single states', () => {
+    const leaky: Netrunner = {
+      ...netrunner,
+      view: (snapshot, viewer) => ({
+        ...netrunner.view(snapshot, viewer),
+        facedownTypes: Object.values(snapshot.context.cards)
+          .filter((c) => c.loc.zone === 'root' && !c.rezzed && !c.faceUp)
+          .map((c) => typeOf(c.code))
+          .sort(),
+      }),
+    };
+    // `perturb` keeps a root card's type: its worlds are followed into accesses, where an
+    // agenda and an asset rightly differ.
+    expect(catches(leaky)).toMatch(/^not caught/);
+    expect(catches(leaky, true)).toMatch(/runner's view depends on hidden information/);
+  });
+
+  it('catches a view that shows the PRNG state, in single states', () => {
     const leaky: Netrunner = {
       ...netrunner,
       view: (snapshot, viewer) => ({

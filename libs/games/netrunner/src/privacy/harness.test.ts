@@ -3,7 +3,7 @@ import { checkDeterminism, checkLiveness, checkNoninterference } from '@veil/eng
 import { netrunner } from '../module.js';
 import { PAIRINGS } from '../testing/pairings.js';
 import { byteDeckOptions } from './byte-deck.js';
-import { perturb, perturbWithRng } from './perturb.js';
+import { perturb, perturbSingleState } from './perturb.js';
 
 // The engine's privacy harness (DESIGN §4.2) over seeded random play of the starter decks.
 describe('netrunner under the engine harness', () => {
@@ -47,12 +47,12 @@ describe('netrunner under the engine harness', () => {
     });
   });
 
-  it('never shows the PRNG state (noninterference of single states, every pairing)', () => {
+  it('never shows the PRNG state nor what a facedown remote card is (single states, every pairing)', () => {
     PAIRINGS.forEach((options, i) => {
       const report = checkNoninterference({
         module: netrunner,
         options,
-        perturb: perturbWithRng,
+        perturb: perturbSingleState,
         numRuns: 8,
         maxSteps: 300,
         stride: 5,

@@ -25,6 +25,19 @@ export function perturb(
   viewer: Viewer,
   rng: Rng,
 ): GameSnapshot<Game> | null {
+  return swapTwo(snapshot, viewer, rng, 'followed');
+}
+
+/**
+ * Swaps two cards `viewer` cannot see, compatible as `compatible` says for states that are
+ * followed after the viewer's own action (`followed`) or only compared as they are (`single`).
+ */
+function swapTwo(
+  snapshot: GameSnapshot<Game>,
+  viewer: Viewer,
+  rng: Rng,
+  use: 'followed' | 'single',
+): GameSnapshot<Game> | null {
   const g = snapshot.context;
   const hidden = Object.values(g.cards).filter((c) => isSwappable(g, c, viewer));
   const pairs: [CardState, CardState][] = [];
@@ -32,7 +45,7 @@ export function perturb(
     for (let j = i + 1; j < hidden.length; j++) {
       const a = hidden[i] as CardState;
       const b = hidden[j] as CardState;
-      if (a.code !== b.code && compatible(a, b)) pairs.push([a, b]);
+      if (a.code !== b.code && compatible(a, b, use)) pairs.push([a, b]);
     }
   }
   if (pairs.length === 0) return null;
@@ -42,18 +55,21 @@ export function perturb(
 }
 
 /**
- * `perturb`, and another PRNG state: the game's is hidden from everyone (it tells every later
- * shuffle and random trash), so a view, log or legal action that showed it would differ between
- * the two worlds. For the check of single states only (`followSteps: 0`): after a seat's own
- * action, a random event drawn from the other PRNG may rightly differ — a random grip card
- * trashed by net damage is public once trashed, and what it triggers with it.
+ * For the check of single states only (`followSteps: 0`), two more things `perturb` keeps:
+ *  - another PRNG state: the game's is hidden from everyone (it tells every later shuffle and
+ *    random trash), so a view, log or legal action that showed it would differ between the two
+ *    worlds; but after a seat's own action a random event drawn from the other PRNG may
+ *    rightly differ (a random grip card trashed by net damage is public once trashed);
+ *  - a bare facedown card in a root may trade an agenda for an asset or an asset for an agenda
+ *    (`sameRootKind`), the Corp's bluff; but once the Runner accesses it, a steal prompt and a
+ *    trash prompt rightly differ.
  */
-export function perturbWithRng(
+export function perturbSingleState(
   snapshot: GameSnapshot<Game>,
   viewer: Viewer,
   rng: Rng,
 ): GameSnapshot<Game> {
-  const swapped = perturb(snapshot, viewer, rng) ?? snapshot;
+  const swapped = swapTwo(snapshot, viewer, rng, 'single') ?? snapshot;
   return restoreGame(netrunner, {
     value: swapped.value,
     context: { ...swapped.context, rng: rng.fork() },
@@ -95,6 +111,22 @@ function renameInHiddenLog(
   });
 }
 
+/**
+ * Two cards of one kind in a root, bare: agendas and assets stand alike in a remote (which holds
+ * one of them), upgrades apart; something public on the card (counters, a turn it cannot be
+ * scored on) only some types may carry, so such a card keeps its type.
+ */
+function sameRootKind(a: CardState, b: CardState): boolean {
+  const bare = (c: CardState) =>
+    c.loc.zone !== 'root' || (Object.keys(c.counters).length === 0 && c.noScoreTurn === null);
+  const kind = (c: CardState) => {
+    const type = typeOf(c.code);
+    return type === 'agenda' || type === 'asset' ? 'agenda or asset' : type;
+  };
+  const rootKinds = ['agenda or asset', 'upgrade'];
+  return bare(a) && bare(b) && rootKinds.includes(kind(a)) && kind(a) === kind(b);
+}
+
 /** Whether `perturb` could trade the identities of these two cards for `viewer`. */
 export function canSwap(g: Game, a: CardState, b: CardState, viewer: Viewer): boolean {
   return (
@@ -102,7 +134,7 @@ export function canSwap(g: Game, a: CardState, b: CardState, viewer: Viewer): bo
     a.code !== b.code &&
     isSwappable(g, a, viewer) &&
     isSwappable(g, b, viewer) &&
-    compatible(a, b)
+    compatible(a, b, 'followed')
   );
 }
 
@@ -132,21 +164,23 @@ function isSwappable(g: Game, c: CardState, viewer: Viewer): boolean {
   return ['hq', 'rd', 'archives', 'grip', 'stack', 'ice', 'root'].includes(c.loc.zone);
 }
 
-/** Whether two unseen cards can trade identities without contradicting public facts. */
-function compatible(a: CardState, b: CardState): boolean {
+/**
+ * Whether two unseen cards can trade identities without contradicting public facts; with
+ * `single`, a card in a root keeps only its kind (`sameRootKind`), not its type.
+ */
+function compatible(a: CardState, b: CardState, use: 'followed' | 'single'): boolean {
   if (a.side !== b.side) return false;
   const masked = (c: CardState) => !!behaviourOf(c.code)?.maskAccess;
   if ((masked(a) || masked(b)) && (a.loc.zone === 'rd' || b.loc.zone === 'rd')) return false;
   const installed = (c: CardState) => c.loc.zone === 'ice' || c.loc.zone === 'root';
   if (installed(a) || installed(b)) {
-    const shape = (c: CardState) =>
-      installed(c) ? (c.loc.zone === 'ice' ? 'ice' : typeOf(c.code)) : typeOf(c.code);
-    if (shape(a) !== shape(b)) return false;
-    // The other card must be able to stand where the installed one is.
-    const rootType = (c: CardState) => typeOf(c.code);
+    const shape = (c: CardState) => (c.loc.zone === 'ice' ? 'ice' : typeOf(c.code));
     if (a.loc.zone === 'root' || b.loc.zone === 'root') {
-      if (rootType(a) !== rootType(b)) return false;
-    }
+      // The other card must be able to stand where the installed one is.
+      if (!(use === 'single' && sameRootKind(a, b)) && typeOf(a.code) !== typeOf(b.code)) {
+        return false;
+      }
+    } else if (shape(a) !== shape(b)) return false;
   }
   const inGrip = (c: CardState) => c.loc.zone === 'grip';
   if (inGrip(a) !== inGrip(b)) {
