@@ -12,11 +12,11 @@ import { perturb, perturbSingleState } from './perturb.js';
 
 type Netrunner = typeof netrunner;
 
-function catches(module: Netrunner, singleState = false): string {
+function catches(module: Netrunner, singleState = false, options = PAIRINGS[0] ?? {}): string {
   try {
     const report = checkNoninterference({
       module,
-      options: PAIRINGS[0] ?? {},
+      options,
       perturb: singleState ? perturbSingleState : perturb,
       viewers: ['runner'],
       numRuns: 25,
@@ -84,5 +84,23 @@ describe("the privacy harness with Netrunner's perturbation", () => {
     };
     expect(catches(leaky)).toMatch(/^not caught/);
     expect(catches(leaky, true)).toMatch(/runner's view depends on hidden information/);
+  });
+
+  it('catches a view that says where the Urtica Ciphers are, in single states', () => {
+    const urtica = '30045';
+    const leaky: Netrunner = {
+      ...netrunner,
+      view: (snapshot, viewer) => ({
+        ...netrunner.view(snapshot, viewer),
+        urticaZones: Object.values(snapshot.context.cards)
+          .filter((c) => c.code === urtica)
+          .map((c) => c.loc.zone)
+          .sort(),
+      }),
+    };
+    const jinteki = PAIRINGS.find((options) => options.corpDeck === 'sg-jinteki');
+    // `perturb` never moves it: accessed, its net damage is public.
+    expect(catches(leaky, false, jinteki)).toMatch(/^not caught/);
+    expect(catches(leaky, true, jinteki)).toMatch(/runner's view depends on hidden information/);
   });
 });

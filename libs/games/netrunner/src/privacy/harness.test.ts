@@ -48,7 +48,8 @@ describe('netrunner under the engine harness', () => {
   });
 
   it('never shows the PRNG state nor what a facedown remote card is (single states, every pairing)', () => {
-    PAIRINGS.forEach((options, i) => {
+    // The Byte! list too: single states trade Byte! and Urtica Cipher anywhere.
+    [...PAIRINGS, byteDeckOptions()].forEach((options, i) => {
       const report = checkNoninterference({
         module: netrunner,
         options,

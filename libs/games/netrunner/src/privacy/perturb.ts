@@ -29,17 +29,21 @@ export function perturb(
 }
 
 /**
- * Swaps two cards `viewer` cannot see, compatible as `compatible` says for states that are
- * followed after the viewer's own action (`followed`) or only compared as they are (`single`).
+ * What a perturbed world is checked by: compared, then followed through the viewer's own
+ * actions (`followed`, `perturb`), or only compared as it is (`single`, `perturbSingleState`).
+ * Only a followed world must keep out what the viewer's own next action would rightly reveal.
  */
+type Use = 'followed' | 'single';
+
+/** Swaps two cards `viewer` cannot see, compatible as `compatible` says for `use`. */
 function swapTwo(
   snapshot: GameSnapshot<Game>,
   viewer: Viewer,
   rng: Rng,
-  use: 'followed' | 'single',
+  use: Use,
 ): GameSnapshot<Game> | null {
   const g = snapshot.context;
-  const hidden = Object.values(g.cards).filter((c) => isSwappable(g, c, viewer));
+  const hidden = Object.values(g.cards).filter((c) => isSwappable(g, c, viewer, use));
   const pairs: [CardState, CardState][] = [];
   for (let i = 0; i < hidden.length; i++) {
     for (let j = i + 1; j < hidden.length; j++) {
@@ -55,7 +59,9 @@ function swapTwo(
 }
 
 /**
- * For the check of single states only (`followSteps: 0`), two more things `perturb` keeps:
+ * For the check of single states only (`followSteps: 0`): `perturb`'s swaps without what it
+ * keeps out for the viewer's next action (Urtica Cipher, Byte! in R&D, grip cards of another
+ * cost parity), and two more things it keeps:
  *  - another PRNG state: the game's is hidden from everyone (it tells every later shuffle and
  *    random trash), so a view, log or legal action that showed it would differ between the two
  *    worlds; but after a seat's own action a random event drawn from the other PRNG may
@@ -132,8 +138,8 @@ export function canSwap(g: Game, a: CardState, b: CardState, viewer: Viewer): bo
   return (
     a.uid !== b.uid &&
     a.code !== b.code &&
-    isSwappable(g, a, viewer) &&
-    isSwappable(g, b, viewer) &&
+    isSwappable(g, a, viewer, 'followed') &&
+    isSwappable(g, b, viewer, 'followed') &&
     compatible(a, b, 'followed')
   );
 }
@@ -152,13 +158,14 @@ export function swapCodes(
   return restoreGame(netrunner, { value: snapshot.value, context: next, status: snapshot.status });
 }
 
-function isSwappable(g: Game, c: CardState, viewer: Viewer): boolean {
+function isSwappable(g: Game, c: CardState, viewer: Viewer, use: Use): boolean {
   if (canSee(c, viewer)) return false;
-  // Cards reacting on access change who decides once accessed. Byte! asks a same-looking
-  // question at every access it could hide in (maskAccess), so it may trade places there, but
-  // not in R&D, where it is revealed (see `compatible`). Urtica Cipher's damage is public.
+  // Cards reacting on access change who decides once accessed (in a followed world). Byte!
+  // asks a same-looking question at every access it could hide in (maskAccess), so it may
+  // trade places there, but not in R&D, where it is revealed (see `compatible`). Urtica
+  // Cipher's damage is public.
   const b = behaviourOf(c.code);
-  if (b?.onAccess && !b.maskAccess) return false;
+  if (use === 'followed' && b?.onAccess && !b.maskAccess) return false;
   // A card being accessed is shown to the Runner (and maybe the Corp) where it lies.
   if (g.run?.breach?.current?.uid === c.uid) return false;
   return ['hq', 'rd', 'archives', 'grip', 'stack', 'ice', 'root'].includes(c.loc.zone);
@@ -168,10 +175,11 @@ function isSwappable(g: Game, c: CardState, viewer: Viewer): boolean {
  * Whether two unseen cards can trade identities without contradicting public facts; with
  * `single`, a card in a root keeps only its kind (`sameRootKind`), not its type.
  */
-function compatible(a: CardState, b: CardState, use: 'followed' | 'single'): boolean {
+function compatible(a: CardState, b: CardState, use: Use): boolean {
   if (a.side !== b.side) return false;
   const masked = (c: CardState) => !!behaviourOf(c.code)?.maskAccess;
-  if ((masked(a) || masked(b)) && (a.loc.zone === 'rd' || b.loc.zone === 'rd')) return false;
+  const inRd = a.loc.zone === 'rd' || b.loc.zone === 'rd';
+  if (use === 'followed' && (masked(a) || masked(b)) && inRd) return false;
   const installed = (c: CardState) => c.loc.zone === 'ice' || c.loc.zone === 'root';
   if (installed(a) || installed(b)) {
     const shape = (c: CardState) => (c.loc.zone === 'ice' ? 'ice' : typeOf(c.code));
@@ -183,7 +191,7 @@ function compatible(a: CardState, b: CardState, use: 'followed' | 'single'): boo
     } else if (shape(a) !== shape(b)) return false;
   }
   const inGrip = (c: CardState) => c.loc.zone === 'grip';
-  if (inGrip(a) !== inGrip(b)) {
+  if (use === 'followed' && inGrip(a) !== inGrip(b)) {
     // Diviner: net damage reveals the parity of the trashed card's printed cost.
     const parity = (c: CardState) => (facts(c.code).cost ?? 0) % 2;
     if (parity(a) !== parity(b)) return false;
