@@ -99,6 +99,7 @@ describe("the privacy harness with Netrunner's perturbation", () => {
       }),
     };
     const jinteki = PAIRINGS.find((options) => options.corpDeck === 'sg-jinteki');
+    if (!jinteki) throw new Error('no Jinteki pairing (its deck holds the Urtica Ciphers)');
     // `perturb` never moves it: accessed, its net damage is public.
     expect(catches(leaky, false, jinteki)).toMatch(/^not caught/);
     expect(catches(leaky, true, jinteki)).toMatch(/runner's view depends on hidden information/);
