@@ -74,17 +74,20 @@ describe("the privacy harness with Netrunner's perturbation", () => {
     expect(catches(leaky, true)).toMatch(/runner's view depends on hidden information/);
   });
 
-  it('catches a view that shows the PRNG state, in single states', () => {
-    const leaky: Netrunner = {
-      ...netrunner,
-      view: (snapshot, viewer) => ({
-        ...netrunner.view(snapshot, viewer),
-        rng: snapshot.context.rng,
-      }),
-    };
-    expect(catches(leaky)).toMatch(/^not caught/);
-    expect(catches(leaky, true)).toMatch(/runner's view depends on hidden information/);
-  });
+  it.each(['rng', 'handleRng'] as const)(
+    'catches a view that shows a PRNG state (%s), in single states',
+    (field) => {
+      const leaky: Netrunner = {
+        ...netrunner,
+        view: (snapshot, viewer) => ({
+          ...netrunner.view(snapshot, viewer),
+          prng: snapshot.context[field],
+        }),
+      };
+      expect(catches(leaky)).toMatch(/^not caught/);
+      expect(catches(leaky, true)).toMatch(/runner's view depends on hidden information/);
+    },
+  );
 
   it('catches a view that says where the Urtica Ciphers are, in single states', () => {
     const urtica = '30045';

@@ -62,10 +62,11 @@ function swapTwo(
  * For the check of single states only (`followSteps: 0`): `perturb`'s swaps without what it
  * keeps out for the viewer's next action (Urtica Cipher, Byte! in R&D, grip cards of another
  * cost parity), and two more things it keeps:
- *  - another PRNG state: the game's is hidden from everyone (it tells every later shuffle and
- *    random trash), so a view, log or legal action that showed it would differ between the two
- *    worlds; but after a seat's own action a random event drawn from the other PRNG may
- *    rightly differ (a random grip card trashed by net damage is public once trashed);
+ *  - other PRNG states: the game's and the handles' are hidden from everyone (they tell every
+ *    later shuffle and random trash, and the handle a card will take when it next hides), so a
+ *    view, log or legal action that showed one would differ between the two worlds; but after
+ *    a seat's own action a random event drawn from another PRNG may rightly differ (a random
+ *    grip card trashed by net damage is public once trashed);
  *  - a bare facedown card in a root may trade an agenda for an asset or an asset for an agenda
  *    (`sameRootKind`), the Corp's bluff; but once the Runner accesses it, a steal prompt and a
  *    trash prompt rightly differ.
@@ -78,7 +79,7 @@ export function perturbSingleState(
   const swapped = swapTwo(snapshot, viewer, rng, 'single') ?? snapshot;
   return restoreGame(netrunner, {
     value: swapped.value,
-    context: { ...swapped.context, rng: rng.fork() },
+    context: { ...swapped.context, rng: rng.fork(), handleRng: rng.fork() },
     status: swapped.status,
   });
 }
