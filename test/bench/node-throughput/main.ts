@@ -319,16 +319,20 @@ async function runDurable(
     store = await openPostgresRoomStore({ connectionString: services.databaseUrl });
     // Latency first, on a server with nothing else written yet: after the throughput runs the
     // machine is still flushing their writes to disk for minutes, a load no game node makes.
+    // The same servers and phases for the game node and the floor.
+    const latencyRun = {
+      databaseUrl: services.databaseUrl,
+      natsUrl: services.natsUrl,
+      phases: sizes.latency,
+      movesPerMatch: sizes.movesPerMatch,
+    };
     if (parts.has('latency'))
       try {
         figures.quietDisk = quietDiskBeforeLatency();
         progress('latency: the machine floor (a local echo at 100/s, 8 KB fdatasyncs)');
         figures.machineFloor = await measureMachineFloor(process.cwd());
         figures.latency = await measureLatency({
-          databaseUrl: services.databaseUrl,
-          natsUrl: services.natsUrl,
-          phases: sizes.latency,
-          movesPerMatch: sizes.movesPerMatch,
+          ...latencyRun,
           trace: process.env['VEIL_BENCH_TRACE'] === '1',
         });
       } catch (error) {
@@ -341,13 +345,7 @@ async function runDurable(
         const waited = quietDiskBeforeLatency();
         if (!parts.has('latency')) figures.quietDisk = waited;
         progress('latency floor: the same phases against the stand-in node (floor-node.ts)');
-        figures.floorLatency = await measureLatency({
-          databaseUrl: services.databaseUrl,
-          natsUrl: services.natsUrl,
-          phases: sizes.latency,
-          movesPerMatch: sizes.movesPerMatch,
-          node: 'floor',
-        });
+        figures.floorLatency = await measureLatency({ ...latencyRun, node: 'floor' });
       } catch (error) {
         figures.floorLatencyError = message(error);
         progress(`latency floor: failed: ${figures.floorLatencyError}`);
@@ -593,7 +591,6 @@ async function heapPerMatch(
   return { veil: round(veil), bgio: round(bgio) };
 }
 
-/** The per-second p99s: their median, the worst, and how many seconds exceed the 15 ms target. */
 /** One latency phase's figures as a table (the game node's and the floor's alike). */
 function latencyTable(title: string, l: LatencyFigures): void {
   table(title, [
@@ -643,6 +640,7 @@ function breakdownRows(b: ActBreakdown | null | undefined): [string, string][] {
   ];
 }
 
+/** The per-second p99s: their median, the worst, and how many seconds exceed the 15 ms target. */
 function secondsLine(p99s: readonly number[]): string {
   const sorted = [...p99s].sort((a, b) => a - b);
   const over = p99s.filter((p) => p > 15).length;
