@@ -1,7 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
 // One `npm test` runs every workspace's tests (unit) plus the cross-service tests in test/
-// (integration), which get real Postgres and NATS from test/support's global setup.
+// (integration and game-nodes), which get real Postgres and NATS from test/support's global
+// setup: each of those two projects gets its own servers.
+
+/** What every project that talks to the real servers (test/support) shares. */
+const INTEGRATION = {
+  globalSetup: ['test/support/global-setup.ts'],
+  setupFiles: ['test/setup/fast-check-seed.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+};
+
+/**
+ * Files that run game nodes on the shared NATS server. Every game node joins the same queue
+ * groups (`veil.rooms.create`, `veil.rooms.place`), so two such files at once would have their
+ * rooms created by, and their commands answered by, each other's nodes — on another file's
+ * database ("room_not_found"). They run one at a time; a new file that starts game nodes on
+ * `services().natsUrl` belongs here.
+ */
+const GAME_NODE_FILES = [
+  'test/integration/game-node-*.test.ts',
+  'test/integration/gateway-nats.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -22,11 +44,17 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/bench/**', '**/node_modules/**'],
-          globalSetup: ['test/support/global-setup.ts'],
-          setupFiles: ['test/setup/fast-check-seed.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          exclude: ['test/bench/**', '**/node_modules/**', ...GAME_NODE_FILES],
+          ...INTEGRATION,
+        },
+      },
+      {
+        test: {
+          name: 'game-nodes',
+          include: [...GAME_NODE_FILES],
+          // One file at a time (see GAME_NODE_FILES); the other projects still run beside it.
+          fileParallelism: false,
+          ...INTEGRATION,
         },
       },
     ],

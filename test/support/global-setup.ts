@@ -5,9 +5,10 @@ import { loud, progress } from './log.js';
 import './provided-context.js';
 import { startServices } from './start-services.js';
 
-// vitest globalSetup of the `integration` project: starts Postgres and NATS once per run and
-// provides their URLs to every test file; the returned function stops them after the run
-// (exit-cleanup covers Ctrl-C and crashes).
+// vitest globalSetup of the projects that use real servers (`integration`, `game-nodes`):
+// starts Postgres and NATS once per project and run, and provides their URLs to that project's
+// test files; the returned function stops them after the run (exit-cleanup covers Ctrl-C and
+// crashes).
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const outcome = await startServices();
