@@ -22,6 +22,8 @@ const INTEGRATION = {
 const GAME_NODE_FILES = [
   'test/integration/game-node-*.test.ts',
   'test/integration/gateway-nats.test.ts',
+  // The benchmark's stand-in game node answers the same subjects.
+  'test/integration/bench-floor-node.test.ts',
 ];
 
 export default defineConfig({
