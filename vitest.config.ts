@@ -22,7 +22,8 @@ const INTEGRATION = {
 const GAME_NODE_FILES = [
   'test/integration/game-node-*.test.ts',
   'test/integration/gateway-nats.test.ts',
-  // The benchmark's stand-in game node answers the same subjects.
+  // The benchmark's game node, and its stand-in that answers the same subjects.
+  'test/integration/bench-view-version.test.ts',
   'test/integration/bench-floor-node.test.ts',
 ];
 
