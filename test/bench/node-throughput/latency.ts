@@ -74,6 +74,8 @@ export interface LatencyFigures {
   secondP99Ms: number[];
   /** Driver ticks that found every room with an act in flight (behind the schedule). */
   starved: number;
+  /** Rooms whose game ended during the phase and were replaced by new ones. */
+  roomsReplaced: number;
   errors: number;
   /** With `trace`: where the acts' time went, the commit's share apart. */
   breakdown?: ActBreakdown | null;
@@ -153,8 +155,14 @@ async function runPhase(
 ): Promise<LatencyFigures> {
   progress(`latency: creating ${phase.rooms} rooms`);
   const ids = Array.from({ length: phase.rooms }, (_, i) => `${prefix}-${i}`);
-  await createNodeRooms(bus, ids, movesPerMatch);
-  const rooms = ids.map((id) => new RoomDriver(id, movesPerMatch));
+  // The first rooms' games are of every length up to `movesPerMatch`, so that they end (and are
+  // replaced, below) spread over the phase as games on a site do, not all in the same second.
+  const firstLength = new Map(
+    ids.map((id, i) => [id, Math.ceil(((i + 1) * movesPerMatch) / ids.length)]),
+  );
+  const lengthOf = (id: string): number => firstLength.get(id) ?? movesPerMatch;
+  await createNodeRooms(bus, ids, lengthOf);
+  const rooms = ids.map((id) => new RoomDriver(id, lengthOf(id)));
 
   const pending = new Map<string, Pending>();
   const latencies: number[] = [];
@@ -188,6 +196,23 @@ async function runPhase(
   const total = Math.round(phase.rate * phase.seconds);
   const warmup = Math.round(total / 10);
   const free = [...rooms];
+  // A room whose game ends is replaced by a new one of `movesPerMatch`, as players start new
+  // games: however long the phase, the node keeps `phase.rooms` games going, of the usual sizes.
+  let created = phase.rooms;
+  let replaced = 0;
+  const replace = (): void => {
+    const id = `${prefix}-${created++}`;
+    createNodeRooms(bus, [id], movesPerMatch).then(
+      () => {
+        replaced++;
+        free.push(new RoomDriver(id, movesPerMatch));
+      },
+      (error: unknown) => {
+        errors++;
+        progress(`latency: a replacement room was not created: ${String(error)}`);
+      },
+    );
+  };
   let sent = 0;
   let starved = 0;
   let inFlight = 0;
@@ -209,6 +234,7 @@ async function runPhase(
       if (!warm) acks.push(now() - t0);
       room.acked(seat, command, r.version);
       if (!room.done) free.push(room);
+      else if (sent < total) replace();
     });
   };
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
@@ -275,6 +301,7 @@ async function runPhase(
     driverCpuPerActUs: round((driverCpu.user + driverCpu.system) / sent, 1),
     secondP99Ms: perSecondP99(bySecond, start),
     starved,
+    roomsReplaced: replaced,
     errors,
   };
 }

@@ -62,8 +62,10 @@ const FULL: Sizes = {
   heapMatches: 300,
   durableMatches: 1_000,
   concurrency: 200,
+  // 60 s at 2,000/s: long enough for the game node's steady state, mark-compacts included
+  // (about one every 20 s there; a 20-s phase ended just before the first).
   latency: [
-    { rate: 2_000, seconds: 20, rooms: 500 },
+    { rate: 2_000, seconds: 60, rooms: 500 },
     { rate: 100, seconds: 20, rooms: 50 },
   ],
   heapRooms: 200,
@@ -596,7 +598,7 @@ function latencyTable(title: string, l: LatencyFigures): void {
   table(title, [
     [
       'rate',
-      `${count(l.achievedRate)}/s achieved of ${count(l.targetRate)}/s; ${l.measuredActs} acts measured after ${l.warmupActs} warm-up; ${l.errors} errors`,
+      `${count(l.achievedRate)}/s achieved of ${count(l.targetRate)}/s; ${l.measuredActs} acts measured after ${l.warmupActs} warm-up; ${l.roomsReplaced} finished games replaced by new rooms; ${l.errors} errors`,
     ],
     [
       'behind schedule',

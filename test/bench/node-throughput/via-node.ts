@@ -39,12 +39,14 @@ export async function startBenchNode(
   });
 }
 
+/** Creates the rooms through `veil.rooms.create`; `moves` is each game's length (or all of them). */
 export async function createNodeRooms(
   bus: Bus,
   ids: readonly string[],
-  movesPerMatch: number,
+  moves: number | ((roomId: string) => number),
 ): Promise<void> {
   await pool(ids, 16, async (roomId) => {
+    const movesPerMatch = typeof moves === 'number' ? moves : moves(roomId);
     const reply = (await bus.request(
       'veil.rooms.create',
       {
