@@ -17,6 +17,7 @@ import {
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Published {
+  roomId: string;
   viewer: string;
   version: number;
   seat: string | null;
@@ -46,7 +47,8 @@ describeWithServices('the latency floor node', () => {
     bus = await NatsBus.connect({ servers: services().natsUrl, name: 'floor-node-test' });
     await bus.subscribe('veil.room.*.view.*', ({ subject, data }) => {
       const { version, seat } = data as { version: number; seat: string | null };
-      published.push({ viewer: subject.split('.')[4] ?? '', version, seat });
+      const [, , roomId = '', , viewer = ''] = subject.split('.');
+      published.push({ roomId, viewer, version, seat });
     });
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -84,8 +86,9 @@ describeWithServices('the latency floor node', () => {
     ).rows[0]?.n;
   const viewsOf = async (roomId: string, version: number): Promise<Published[]> => {
     await bus.flush();
-    await expect.poll(() => published.filter((p) => p.version === version).length).toBe(3);
-    return published.filter((p) => p.version === version);
+    const ofVersion = () => published.filter((p) => p.roomId === roomId && p.version === version);
+    await expect.poll(() => ofVersion().length).toBe(3);
+    return ofVersion();
   };
 
   it('acks an act with the next version, its event stored, then publishes its three views', async () => {
