@@ -13,14 +13,7 @@ import {
   toStoredEvent,
   toStoredSnapshot,
 } from './room-rows.js';
-import type {
-  ListRoomsQuery,
-  LoadedRoom,
-  NewRoom,
-  RoomRecord,
-  RoomStatus,
-  RoomSummary,
-} from './room-types.js';
+import type { ListRoomsQuery, LoadedRoom, NewRoom, RoomStatus, RoomSummary } from './room-types.js';
 import { toJsonText, type StoreDatabase } from './schema.js';
 import { kyselyStatementRunner, type RunStatement, type StatementRunner } from './statements.js';
 
@@ -52,29 +45,61 @@ export class KyselyRoomStore implements RoomStore {
     return migrateToLatest(this.#db as Kysely<unknown>);
   }
 
-  async createRoom(room: NewRoom): Promise<RoomRecord> {
+  async createRoom(room: NewRoom): Promise<LoadedRoom> {
     const snapshot = toJsonText(room.snapshot, 'snapshot');
-    return this.#db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('rooms')
-        .values({
-          id: room.id,
-          game: room.game,
-          rules_version: room.rulesVersion,
-          options: toJsonText(room.options, 'options'),
-          seats: toJsonText(room.seats, 'seats'),
-          status: room.status,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw new StoreError('room_exists', `room ${room.id} already exists`);
-      await trx
-        .insertInto('room_snapshots')
-        .values({ room_id: room.id, version: 0, snapshot })
-        .execute();
-      return toRoomRecord(row);
-    });
+    const lease = room.lease
+      ? { lease_owner: room.lease.owner, lease_until: leases.leaseEnd(room.lease.ttlMs) }
+      : {};
+    // One statement, so one round trip: the snapshot is inserted only for a row the first
+    // insert made (a taken id inserts nothing and answers no row). Both rows come back as
+    // stored, so the room is exactly what a load would read.
+    const row = await this.#db
+      .with('room', (db) =>
+        db
+          .insertInto('rooms')
+          .values({
+            id: room.id,
+            game: room.game,
+            rules_version: room.rulesVersion,
+            options: toJsonText(room.options, 'options'),
+            seats: toJsonText(room.seats, 'seats'),
+            status: room.status,
+            ...lease,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returningAll(),
+      )
+      .with('first_snapshot', (db) =>
+        db
+          .insertInto('room_snapshots')
+          .columns(['room_id', 'version', 'snapshot'])
+          .expression((eb) =>
+            eb
+              .selectFrom('room')
+              .select(['room.id', sql<number>`0`.as('version'), sql`${snapshot}::jsonb`.as('s')]),
+          )
+          .returningAll(),
+      )
+      .selectFrom('room')
+      .innerJoin('first_snapshot', 'first_snapshot.room_id', 'room.id')
+      .selectAll('room')
+      .select([
+        'first_snapshot.snapshot as snapshot',
+        'first_snapshot.created_at as snapshot_created_at',
+      ])
+      .executeTakeFirst();
+    if (!row) throw new StoreError('room_exists', `room ${room.id} already exists`);
+    const { snapshot: stored, snapshot_created_at, ...roomRow } = row;
+    return {
+      room: toRoomRecord(roomRow),
+      snapshot: toStoredSnapshot({
+        room_id: row.id,
+        version: 0,
+        snapshot: stored,
+        created_at: snapshot_created_at,
+      }),
+      events: [],
+    };
   }
 
   async appendEvent(item: CommitItem): Promise<CommitResult> {

@@ -5,7 +5,8 @@ import type { StoreDatabase } from './schema.js';
 // Every lease time is computed by the database (`now()`), never by a node, so clock skew
 // between nodes cannot make two of them believe they hold the same room at once.
 
-function leaseEnd(ttlMs: number): Expression<Date> {
+/** The end of a lease of `ttlMs` from now, by the database's clock. */
+export function leaseEnd(ttlMs: number): Expression<Date> {
   if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be > 0: ${ttlMs}`);
   return sql<Date>`now() + make_interval(secs => ${ttlMs}::double precision / 1000)`;
 }

@@ -99,8 +99,8 @@ export function describeRoomStoreContract(
     }, OPEN_TIMEOUT_MS);
 
     async function createdRoom(overrides: Partial<NewRoom> = {}): Promise<string> {
-      const room = await store().createRoom(newRoom(overrides));
-      return room.id;
+      const created = await store().createRoom(newRoom(overrides));
+      return created.room.id;
     }
 
     async function appendMany(roomId: string, count: number, from = 0): Promise<void> {
@@ -143,7 +143,7 @@ export function describeRoomStoreContract(
       it('creates a room at version 0 with its initial snapshot', async () => {
         const input = newRoom();
         const created = await store().createRoom(input);
-        expect(created).toMatchObject({
+        expect(created.room).toMatchObject({
           id: input.id,
           game: 'contract-game',
           rulesVersion: 3,
@@ -154,18 +154,57 @@ export function describeRoomStoreContract(
           leaseOwner: null,
           leaseUntil: null,
         });
-        expect(created.createdAt).toBeInstanceOf(Date);
+        expect(created.room.createdAt).toBeInstanceOf(Date);
+        expect(created.snapshot).toMatchObject({ roomId: input.id, version: 0 });
+        expect(created.snapshot.snapshot).toEqual(input.snapshot);
+        expect(created.events).toEqual([]);
 
+        // What creation answers is what a load reads, to the key order of every object.
         const loaded = await store().load(input.id);
-        expect(loaded?.room).toEqual(created);
-        expect(loaded?.snapshot).toMatchObject({ roomId: input.id, version: 0 });
-        expect(loaded?.snapshot.snapshot).toEqual(input.snapshot);
-        expect(loaded?.events).toEqual([]);
+        expect(loaded).toEqual(created);
+        expect(JSON.stringify(loaded)).toBe(JSON.stringify(created));
+      });
+
+      it('answers the stored form of the snapshot, as a load reads it', async () => {
+        // jsonb keeps its own key order, not the writer's: a node that ran the snapshot it
+        // wrote instead of the stored one would serialize other bytes than after a reload.
+        const snapshot = { a_long_key_first: { zz: 1, b: 2 }, value: 'setup', c: [3] };
+        const created = await store().createRoom(newRoom({ snapshot }));
+        const loaded = await store().load(created.room.id);
+        expect(JSON.stringify(created.snapshot.snapshot)).toBe(
+          JSON.stringify(loaded?.snapshot.snapshot),
+        );
+        expect(created.snapshot.snapshot).toEqual(snapshot);
       });
 
       it('keeps a given initial status', async () => {
         const id = await createdRoom({ status: 'active' });
         expect((await store().load(id))?.room.status).toBe('active');
+      });
+
+      it('creates a room with its lease held, which another node cannot claim', async () => {
+        const id = await createdRoom({ lease: { owner: 'node-a', ttlMs: 60_000 } });
+        expect(await store().leaseState(id)).toMatchObject({ owner: 'node-a', expired: false });
+        expect(await store().claimLease(id, 'node-b', 60_000)).toEqual({ status: 'held' });
+        expect((await store().claimLease(id, 'node-a', 60_000)).status).toBe('claimed');
+        // A second creation with the same id takes nothing, not even the lease.
+        const again = store().createRoom(
+          newRoom({ id, lease: { owner: 'node-b', ttlMs: 60_000 } }),
+        );
+        await expect(again).rejects.toMatchObject({ code: 'room_exists' });
+        expect(await store().leaseState(id)).toMatchObject({ owner: 'node-a' });
+      });
+
+      it('creates a room whose lease lapses like a claimed one', async () => {
+        const id = await createdRoom({ lease: { owner: 'node-a', ttlMs: 20 } });
+        await expect
+          .poll(async () => (await store().claimLease(id, 'node-b', 60_000)).status, {
+            timeout: 5_000,
+          })
+          .toBe('claimed');
+        const bad = newRoom({ lease: { owner: 'node-a', ttlMs: 0 } });
+        await expect(store().createRoom(bad)).rejects.toThrow(RangeError);
+        expect(await store().load(bad.id)).toBeNull();
       });
 
       it('refuses a second room with the same id and leaves the first untouched', async () => {

@@ -1,14 +1,7 @@
 import type { MigrationReport } from './migrations.js';
 import type { CommitItem, CommitResult } from './commit-types.js';
 import type { ClaimLeaseResult, LeaseState, RenewLeaseResult } from './lease-types.js';
-import type {
-  ListRoomsQuery,
-  LoadedRoom,
-  NewRoom,
-  RoomRecord,
-  RoomStatus,
-  RoomSummary,
-} from './room-types.js';
+import type { ListRoomsQuery, LoadedRoom, NewRoom, RoomStatus, RoomSummary } from './room-types.js';
 
 /**
  * Durable rooms: the room row, its event log and its snapshots. The same contract holds over
@@ -18,8 +11,12 @@ export interface RoomStore {
   /** Applies pending schema migrations; idempotent and safe to run concurrently. */
   migrate(): Promise<MigrationReport>;
 
-  /** Creates the room and its snapshot at version 0 in one transaction. */
-  createRoom(room: NewRoom): Promise<RoomRecord>;
+  /**
+   * Creates the room and its snapshot at version 0 in one statement (one transaction), with its
+   * lease held when `room.lease` says so. Answers the room as a load would read it then (the
+   * stored rows, no events). Throws `StoreError('room_exists')` for a taken id.
+   */
+  createRoom(room: NewRoom): Promise<LoadedRoom>;
 
   /** Commits one event with compare-and-set on the version: a batch of one. */
   appendEvent(item: CommitItem): Promise<CommitResult>;

@@ -54,6 +54,11 @@ export interface NewRoom {
   status?: RoomStatus;
   /** The persisted game snapshot at version 0. */
   snapshot: unknown;
+  /**
+   * Created with its lease already held by `owner` for `ttlMs` (the node that creates a room
+   * runs it): the same lease `claimLease` would take, without a second write.
+   */
+  lease?: { owner: string; ttlMs: number };
 }
 
 export interface StoredEvent {

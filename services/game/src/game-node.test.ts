@@ -90,6 +90,51 @@ describe('game node (in-process bus, PGlite)', () => {
     }
   });
 
+  it('runs a room it creates from the rows it wrote, its lease already held', async () => {
+    // Counts the store calls the node makes: creation needs no claim and no read back.
+    const calls = new Map<string, number>();
+    const counted = new Proxy(store, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.set(String(name), (calls.get(String(name)) ?? 0) + 1);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const started = await startGameNode({
+      nodeId: 'n-create',
+      store: counted,
+      bus: broker.connect(),
+      games,
+    });
+    nodes.push(started);
+    await createParlorRoom(client, 'room-created');
+    expect(started.rooms()).toEqual(['room-created']);
+    expect(await store.leaseState('room-created')).toMatchObject({
+      owner: 'n-create',
+      expired: false,
+    });
+    expect([calls.get('createRoom'), calls.get('claimLease'), calls.get('load')]).toEqual([
+      1,
+      undefined,
+      undefined,
+    ]);
+    // What it runs is what a load gives: every viewer's view, byte for byte.
+    const { snapshot } = await loadRoomState(store, games, 'room-created');
+    for (const viewer of ['p1', 'p2']) {
+      const { view } = await syncView(client, 'room-created', viewer);
+      expect(JSON.stringify(view)).toBe(
+        JSON.stringify(parlor.view(snapshot as never, viewer as never)),
+      );
+    }
+    expect((await playFirstLegal(client, 'room-created', 'c-1'))?.reply).toEqual({
+      ok: true,
+      version: 1,
+    });
+  });
+
   it('refuses a room with seats the game does not have, or an unknown game', async () => {
     await node('n1');
     const create = (body: object) => client.request(ROOMS_CREATE_SUBJECT, body);

@@ -10,7 +10,12 @@ import {
   type CreateRoomCommandReply,
   type PlaceReply,
 } from '@veil/protocol';
-import { DEFAULT_QUIET_SNAPSHOT_MS, DEFAULT_SNAPSHOT_INTERVAL, type RoomStore } from '@veil/store';
+import {
+  DEFAULT_QUIET_SNAPSHOT_MS,
+  DEFAULT_SNAPSHOT_INTERVAL,
+  type LoadedRoom as StoredRoom,
+  type RoomStore,
+} from '@veil/store';
 import type { BotMoveOptions } from './bot-moves.js';
 import { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
 import { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';
@@ -101,6 +106,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     unload: (roomId: string, reason: string) => void unload(roomId, reason as UnloadReason, true),
   };
 
+  /** Takes the room's lease, then opens it. */
   async function claimAndOpen(roomId: string): Promise<PlaceReply> {
     let claim;
     try {
@@ -111,8 +117,13 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     }
     if (claim.status === 'not_found') return { ok: false, error: protocolError('room_not_found') };
     if (claim.status === 'held') return { ok: false, error: protocolError('unavailable') };
+    return open(roomId);
+  }
+
+  /** Opens a room whose lease this node holds (from its rows when it was just created). */
+  async function open(roomId: string, stored?: StoredRoom): Promise<PlaceReply> {
     try {
-      runners.set(roomId, await RoomRunner.open(roomId, deps));
+      runners.set(roomId, await RoomRunner.open(roomId, deps, stored));
       return { ok: true, nodeId };
     } catch (error) {
       await store.releaseLease(roomId, nodeId).catch(() => undefined);
@@ -122,7 +133,8 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     }
   }
 
-  async function place(roomId: string): Promise<PlaceReply> {
+  /** Runs the room here: already running, being opened, or claimed and opened now. */
+  async function place(roomId: string, created?: StoredRoom): Promise<PlaceReply> {
     if (!accepting) return { ok: false, error: protocolError('unavailable') };
     const running = runners.get(roomId);
     if (running) {
@@ -132,7 +144,9 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     }
     let pending = opening.get(roomId);
     if (!pending) {
-      pending = claimAndOpen(roomId).finally(() => opening.delete(roomId));
+      pending = (created ? open(roomId, created) : claimAndOpen(roomId)).finally(() =>
+        opening.delete(roomId),
+      );
       opening.set(roomId, pending);
     }
     return pending;
@@ -152,10 +166,15 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     if (!parsed.success) reply = { ok: false, error: protocolError('bad_request') };
     else if (!accepting) reply = { ok: false, error: protocolError('unavailable') };
     else {
-      const created = await createRoom(store, games, parsed.data, logger);
+      // The room is created with its lease held by this node, which runs it from the rows it
+      // wrote: no claim and no read back.
+      const lease = { owner: nodeId, ttlMs: leaseTtlMs };
+      const created = await createRoom(store, games, parsed.data, logger, lease);
       if (!created.ok) reply = created;
       else {
-        const placed = await place(created.roomId);
+        const placed = await place(created.roomId, created.stored);
+        // Not opened (the node began draining meanwhile): let another node have it now.
+        if (!placed.ok) await store.releaseLease(created.roomId, nodeId).catch(() => undefined);
         reply = placed.ok
           ? { ok: true, roomId: created.roomId, version: 0, nodeId }
           : { ok: false, error: placed.error };

@@ -1,23 +1,32 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { newGame, persistGame } from '@veil/engine';
 import { protocolError, type CreateRoomCommand, type ProtocolError } from '@veil/protocol';
-import { StoreError, type RoomStore } from '@veil/store';
+import {
+  StoreError,
+  type LoadedRoom as StoredRoom,
+  type NewRoom,
+  type RoomStore,
+} from '@veil/store';
 import type { GameRegistry } from './game-registry.js';
 import type { Logger } from '@veil/log';
 
-export type CreateRoomResult = { ok: true; roomId: string } | { ok: false; error: ProtocolError };
+/** `stored`: the room's rows as created (what a load would read). */
+export type CreateRoomResult =
+  { ok: true; roomId: string; stored: StoredRoom } | { ok: false; error: ProtocolError };
 
 /**
  * Sets a room up: checks the seats against the game's, runs the game's setup with the room's
  * seed, and stores the room with its first snapshot (version 0). The seed is drawn here when the
  * creator gave none (the node is not rules code: only rules must avoid ambient randomness), and
- * is kept in the room options, which are never published.
+ * is kept in the room options, which are never published. With `lease`, the room is created with
+ * its lease already held (by the node that will run it).
  */
 export async function createRoom(
   store: RoomStore,
   games: GameRegistry,
   command: CreateRoomCommand,
   logger: Logger,
+  lease?: NewRoom['lease'],
 ): Promise<CreateRoomResult> {
   const game = games.get(command.game);
   if (!game) return { ok: false, error: protocolError('bad_request') };
@@ -37,8 +46,9 @@ export async function createRoom(
     return { ok: false, error: protocolError('bad_request') };
   }
   const roomId = command.roomId ?? randomUUID();
+  let stored: StoredRoom;
   try {
-    await store.createRoom({
+    stored = await store.createRoom({
       id: roomId,
       game: game.module.id,
       rulesVersion: game.module.rulesVersion,
@@ -46,6 +56,7 @@ export async function createRoom(
       seats: command.seats,
       status: 'active',
       snapshot: persistGame(snapshot),
+      ...(lease ? { lease } : {}),
     });
   } catch (error) {
     if (error instanceof StoreError && error.code === 'room_exists') {
@@ -55,5 +66,5 @@ export async function createRoom(
     return { ok: false, error: protocolError('unavailable') };
   }
   logger.info('room created', { roomId, game: game.module.id });
-  return { ok: true, roomId };
+  return { ok: true, roomId, stored };
 }

@@ -1,5 +1,5 @@
 import { restoreGame, type GameSnapshot, type PersistedGame } from '@veil/engine';
-import type { RoomRecord, RoomStore } from '@veil/store';
+import type { LoadedRoom as StoredRoom, RoomRecord, RoomStore } from '@veil/store';
 import type { GameRegistry, RegisteredGame } from './game-registry.js';
 import { applyRoomEvent, isRoomEventRecord } from './room-event.js';
 
@@ -37,15 +37,24 @@ export async function loadRoomState(
 ): Promise<LoadedRoomState> {
   const loaded = await store.load(roomId);
   if (!loaded) throw new RoomLoadError('room_not_found', roomId);
-  const game = games.get(loaded.room.game);
+  return roomStateOf(games, loaded);
+}
+
+/**
+ * The room a node runs from its stored rows (`RoomStore.load`, or what `createRoom` stored):
+ * the snapshot restored, then the later events replayed.
+ */
+export function roomStateOf(games: GameRegistry, stored: StoredRoom): LoadedRoomState {
+  const roomId = stored.room.id;
+  const game = games.get(stored.room.game);
   if (!game) throw new RoomLoadError('unknown_game', roomId);
-  if (game.module.rulesVersion !== loaded.room.rulesVersion) {
+  if (game.module.rulesVersion !== stored.room.rulesVersion) {
     throw new RoomLoadError('rules_version', roomId);
   }
-  let snapshot = restoreGame(game.module, loaded.snapshot.snapshot as PersistedGame<unknown>);
-  let version = loaded.snapshot.version;
+  let snapshot = restoreGame(game.module, stored.snapshot.snapshot as PersistedGame<unknown>);
+  let version = stored.snapshot.version;
   let previousSnapshot: GameSnapshot<unknown> | null = null;
-  for (const event of loaded.events) {
+  for (const event of stored.events) {
     if (event.version !== version + 1 || !isRoomEventRecord(event.action)) {
       throw new RoomLoadError('corrupt_log', roomId);
     }
@@ -58,11 +67,11 @@ export async function loadRoomState(
     version = event.version;
   }
   return {
-    record: loaded.room,
+    record: stored.room,
     game,
     snapshot,
     version,
-    snapshotVersion: loaded.snapshot.version,
+    snapshotVersion: stored.snapshot.version,
     previousSnapshot,
   };
 }

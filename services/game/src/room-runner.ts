@@ -22,6 +22,7 @@ import {
   snapshotReason,
   snapshotStagger,
   type CommitResult,
+  type LoadedRoom as StoredRoom,
   type RoomRecord,
   type RoomStore,
 } from '@veil/store';
@@ -36,7 +37,7 @@ import {
   type LoadedRoom,
   type RoomLifecycleMachine,
 } from './room-lifecycle.js';
-import { loadRoomState, RoomLoadError } from './room-loading.js';
+import { loadRoomState, RoomLoadError, roomStateOf } from './room-loading.js';
 import { persistedJson } from './room-snapshots.js';
 import type { Limiter } from './limiter.js';
 import { SerialQueue } from './serial-queue.js';
@@ -134,14 +135,25 @@ export class RoomRunner {
 
   /**
    * Loads the room (the caller holds its lease), then starts serving its command subject and
-   * asks for any bot move the game is waiting on. Throws `RoomLoadError`.
+   * asks for any bot move the game is waiting on. A room just created is given as `stored`
+   * (the rows `createRoom` wrote and answered), so it is not read back. Throws `RoomLoadError`.
    */
-  static async open(roomId: string, deps: RoomRunnerDeps): Promise<RoomRunner> {
+  static async open(
+    roomId: string,
+    deps: RoomRunnerDeps,
+    stored?: StoredRoom,
+  ): Promise<RoomRunner> {
     // Filled in by the lifecycle's load step (closures defeat narrowing of plain `let`s).
     const outcome: { loaded: LoadedRoom | null; error: unknown } = { loaded: null, error: null };
+    // Taken once: the actor keeps `load` for the room's life, and must not keep these rows.
+    const given: { stored: StoredRoom | null } = { stored: stored ?? null };
     const load = async (id: string): Promise<LoadedRoom> => {
+      const rows = given.stored;
+      given.stored = null;
       try {
-        const state = await loadRoomState(deps.store, deps.games, id);
+        const state = rows
+          ? roomStateOf(deps.games, rows)
+          : await loadRoomState(deps.store, deps.games, id);
         outcome.loaded = { ...state, over: state.game.module.outcome(state.snapshot) !== null };
         return outcome.loaded;
       } catch (error) {
