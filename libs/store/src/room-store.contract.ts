@@ -195,7 +195,7 @@ export function describeRoomStoreContract(
         expect(await store().leaseState(id)).toMatchObject({ owner: 'node-a' });
       });
 
-      it('creates a room whose lease lapses like a claimed one', async () => {
+      it('creates a room whose lease lapses like a claimed one, and none for a lease of no time', async () => {
         const id = await createdRoom({ lease: { owner: 'node-a', ttlMs: 20 } });
         await expect
           .poll(async () => (await store().claimLease(id, 'node-b', 60_000)).status, {

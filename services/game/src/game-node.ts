@@ -135,7 +135,11 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
 
   /** Runs the room here: already running, being opened, or claimed and opened now. */
   async function place(roomId: string, created?: StoredRoom): Promise<PlaceReply> {
-    if (!accepting) return { ok: false, error: protocolError('unavailable') };
+    if (!accepting) {
+      // A room created here holds this node's lease: let another node have it now.
+      if (created) await store.releaseLease(roomId, nodeId).catch(() => undefined);
+      return { ok: false, error: protocolError('unavailable') };
+    }
     const running = runners.get(roomId);
     if (running) {
       return running.isClosing
@@ -173,8 +177,6 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
       if (!created.ok) reply = created;
       else {
         const placed = await place(created.roomId, created.stored);
-        // Not opened (the node began draining meanwhile): let another node have it now.
-        if (!placed.ok) await store.releaseLease(created.roomId, nodeId).catch(() => undefined);
         reply = placed.ok
           ? { ok: true, roomId: created.roomId, version: 0, nodeId }
           : { ok: false, error: placed.error };
