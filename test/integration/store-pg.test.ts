@@ -46,6 +46,30 @@ function item(roomId: string, expectedVersion: number, requestId: string): Commi
   };
 }
 
+/** A node of a plan as EXPLAIN (ANALYZE, FORMAT JSON) gives it. */
+interface PlanNode {
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Join Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+interface ExplainedStatement {
+  'Query Text': string;
+  Plan: PlanNode;
+}
+
+/** Every row each node of an executed plan produced or threw away, over all of its loops. */
+function rowsProcessed(node: PlanNode): number {
+  const perLoop =
+    (node['Actual Rows'] ?? 0) +
+    (node['Rows Removed by Filter'] ?? 0) +
+    (node['Rows Removed by Join Filter'] ?? 0);
+  const own = perLoop * (node['Actual Loops'] ?? 1);
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsProcessed(child), 0);
+}
+
 /** Waits (bounded) until `count` sessions are blocked on the barrier lock. */
 async function waitForWaiters(
   gate: pg.Client,
@@ -141,6 +165,51 @@ describeWithServices('store on real Postgres', () => {
           'a7',
           'a8',
         ]);
+      } finally {
+        await store.close();
+        await dropTestDatabase(url);
+      }
+    });
+  });
+
+  describe("renewing a node's leases", () => {
+    // A node renews all of its leases every few seconds, and the statistics the planner reads are
+    // stale by nature: taken when the leases had ended, or when another node (or none) held the
+    // rooms. Postgres' auto_explain sends each statement's executed plan back to the session as a
+    // notice, so the rows the renewal really processed are counted, not its time.
+    it('reads each room once, even when the statistics say the node holds none', async () => {
+      const rooms = 400;
+      const url = await createTestDatabase('store_renewal');
+      const plans: PlanNode[] = [];
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      pool.on('connect', (client) => {
+        client.on('notice', (notice) => {
+          const json = /plan:\s*(\{[\s\S]*\})\s*$/.exec(notice.message ?? '')?.[1];
+          const explained = json ? (JSON.parse(json) as ExplainedStatement) : undefined;
+          if (explained?.['Query Text'].includes('lease_until')) plans.push(explained.Plan);
+        });
+        void client.query(`load 'auto_explain'`);
+        void client.query(
+          `set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
+           set auto_explain.log_format = 'json'; set auto_explain.log_level = 'notice';
+           set client_min_messages = 'notice'`,
+        );
+      });
+      const store = await openPostgresPoolStore(pool);
+      try {
+        const ids = Array.from({ length: rooms }, (_, i) => `room-renew-${i}-${randomUUID()}`);
+        for (const id of ids) await store.createRoom(blankRoom(id));
+        // Statistics taken while no node held these rooms; then one node takes them all.
+        await pool.query('analyze rooms');
+        await pool.query(
+          `update rooms set lease_owner = 'node-1', lease_until = now() + interval '1 minute'`,
+        );
+        plans.length = 0;
+        const results = await store.renewLeases(ids, 'node-1', 60_000);
+        expect([...results.values()].every((r) => r.status === 'renewed')).toBe(true);
+        expect(plans).toHaveLength(1);
+        // A handful of rows per room (the ids, the lock, the update), not every id per room.
+        expect(rowsProcessed(plans[0] as PlanNode)).toBeLessThan(10 * rooms);
       } finally {
         await store.close();
         await dropTestDatabase(url);

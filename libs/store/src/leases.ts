@@ -58,6 +58,13 @@ export async function renewLease(
  * `renewLease` for many rooms in one statement (a node renews all of its rooms together). The
  * rows are locked in id order first, as `commitBatch` locks them, so a renewal and a commit over
  * the same rooms can never deadlock.
+ *
+ * Each room is read once, by its primary key: the ids become an array first (`= any (array(…))`),
+ * so no plan can join them against the table. Written as a join (`id in (select … from the
+ * ids)`), the statement met the planner's stale statistics — every `lease_until` already past at
+ * the last ANALYZE, or the rooms held by another node (or none) then — with a nested loop that
+ * read the whole id list once per room of the table: renewing 1,000 of a node's 1,700 rooms took
+ * 200–400 ms of the database's time, growing with the square of the rooms a node holds.
  */
 export async function renewLeases(
   db: Kysely<StoreDatabase>,
@@ -70,14 +77,14 @@ export async function renewLeases(
   const { rows } = await sql<{ id: string; lease_until: Date }>`
     with held as (
       select id from rooms
-      where id in (select value from json_array_elements_text(${JSON.stringify(roomIds)}::json))
+      where id = any (array(select json_array_elements_text(${JSON.stringify(roomIds)}::json)))
         and lease_owner = ${owner} and lease_until > now()
       order by id
       for no key update
     )
-    update rooms as r set lease_until = ${until}
-    from held where r.id = held.id
-    returning r.id, r.lease_until`.execute(db);
+    update rooms set lease_until = ${until}
+    where id = any (array(select id from held))
+    returning id, lease_until`.execute(db);
   const renewed = new Map(rows.map((r) => [r.id, r.lease_until]));
   return new Map(
     roomIds.map((id): [string, RenewLeaseResult] => {
