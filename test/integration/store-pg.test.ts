@@ -188,11 +188,10 @@ describeWithServices('store on real Postgres', () => {
           const explained = json ? (JSON.parse(json) as ExplainedStatement) : undefined;
           if (explained?.['Query Text'].includes('lease_until')) plans.push(explained.Plan);
         });
-        void client.query(`load 'auto_explain'`);
         void client.query(
-          `set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
-           set auto_explain.log_format = 'json'; set auto_explain.log_level = 'notice';
-           set client_min_messages = 'notice'`,
+          `load 'auto_explain'; set auto_explain.log_min_duration = 0;
+           set auto_explain.log_analyze = on; set auto_explain.log_format = 'json';
+           set auto_explain.log_level = 'notice'; set client_min_messages = 'notice'`,
         );
       });
       const store = await openPostgresPoolStore(pool);
