@@ -61,9 +61,9 @@ export async function renewLease(
  *
  * Each room is read once, by its primary key: the ids become an array first (`= any (array(…))`),
  * so no plan can join them against the table. Written as a join (`id in (select … from the
- * ids)`), the statement met the planner's stale statistics — every `lease_until` already past at
- * the last ANALYZE, or the rooms held by another node (or none) then — with a nested loop that
- * read the whole id list once per room of the table: renewing 1,000 of a node's 1,700 rooms took
+ * ids)`), the statement met the planner's statistics, stale by nature (taken while other nodes,
+ * or none, held the rooms, or before the leases were last renewed), with a nested loop that read
+ * the whole id list once per room of the table: renewing 1,000 of a node's 1,700 rooms took
  * 200–400 ms of the database's time, growing with the square of the rooms a node holds.
  */
 export async function renewLeases(
