@@ -70,6 +70,28 @@ function rowsProcessed(node: PlanNode): number {
   return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsProcessed(child), 0);
 }
 
+/**
+ * A one-connection pool whose session sends back the executed plan of each statement it runs
+ * (Postgres' auto_explain, as a notice): `plans` collects those whose text `matches`.
+ */
+function explainingPool(url: string, matches: (queryText: string) => boolean) {
+  const plans: PlanNode[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  pool.on('connect', (client) => {
+    client.on('notice', (notice) => {
+      const json = /plan:\s*(\{[\s\S]*\})\s*$/.exec(notice.message ?? '')?.[1];
+      const explained = json ? (JSON.parse(json) as ExplainedStatement) : undefined;
+      if (explained && matches(explained['Query Text'])) plans.push(explained.Plan);
+    });
+    void client.query(
+      `load 'auto_explain'; set auto_explain.log_min_duration = 0;
+       set auto_explain.log_analyze = on; set auto_explain.log_format = 'json';
+       set auto_explain.log_level = 'notice'; set client_min_messages = 'notice'`,
+    );
+  });
+  return { pool, plans };
+}
+
 /** Waits (bounded) until `count` sessions are blocked on the barrier lock. */
 async function waitForWaiters(
   gate: pg.Client,
@@ -172,28 +194,17 @@ describeWithServices('store on real Postgres', () => {
     });
   });
 
-  describe("renewing a node's leases", () => {
+  describe('statements whose plans must not grow with the table', () => {
+    // Postgres' auto_explain sends each statement's executed plan back to the session, so these
+    // count the rows a statement really processed, not its time.
+
     // A node renews all of its leases every few seconds, and the statistics the planner reads are
     // stale by nature: taken when the leases had ended, or when another node (or none) held the
-    // rooms. Postgres' auto_explain sends each statement's executed plan back to the session as a
-    // notice, so the rows the renewal really processed are counted, not its time.
-    it('reads each room once, even when the statistics say the node holds none', async () => {
+    // rooms.
+    it("renewing a node's leases reads each room once, even when the statistics say the node holds none", async () => {
       const rooms = 400;
       const url = await createTestDatabase('store_renewal');
-      const plans: PlanNode[] = [];
-      const pool = new pg.Pool({ connectionString: url, max: 1 });
-      pool.on('connect', (client) => {
-        client.on('notice', (notice) => {
-          const json = /plan:\s*(\{[\s\S]*\})\s*$/.exec(notice.message ?? '')?.[1];
-          const explained = json ? (JSON.parse(json) as ExplainedStatement) : undefined;
-          if (explained?.['Query Text'].includes('lease_until')) plans.push(explained.Plan);
-        });
-        void client.query(
-          `load 'auto_explain'; set auto_explain.log_min_duration = 0;
-           set auto_explain.log_analyze = on; set auto_explain.log_format = 'json';
-           set auto_explain.log_level = 'notice'; set client_min_messages = 'notice'`,
-        );
-      });
+      const { pool, plans } = explainingPool(url, (text) => text.includes('lease_until'));
       const store = await openPostgresPoolStore(pool);
       try {
         const ids = Array.from({ length: rooms }, (_, i) => `room-renew-${i}-${randomUUID()}`);
@@ -209,6 +220,35 @@ describeWithServices('store on real Postgres', () => {
         expect(plans).toHaveLength(1);
         // A handful of rows per room (the ids, the lock, the update), not every id per room.
         expect(rowsProcessed(plans[0] as PlanNode)).toBeLessThan(10 * rooms);
+      } finally {
+        await store.close();
+        await dropTestDatabase(url);
+      }
+    });
+
+    // Rooms are never deleted, so the lobby's listing of the newest rooms must not read them all.
+    it('listing the newest rooms reads about as many rows as it lists', async () => {
+      const rooms = 5_000;
+      const limit = 50;
+      const url = await createTestDatabase('store_listing');
+      const { pool, plans } = explainingPool(url, (text) => text.includes('order by'));
+      const store = await openPostgresPoolStore(pool);
+      try {
+        await pool.query(
+          `insert into rooms (id, game, rules_version, seats, status, created_at)
+           select 'room-' || n, 'g', 1, '{}', (array['waiting', 'active', 'finished'])[n % 3 + 1],
+             now() - n * interval '1 second'
+           from generate_series(1, $1) as n`,
+          [rooms],
+        );
+        await pool.query('analyze rooms');
+        plans.length = 0;
+        const listed = await store.listRooms({ limit });
+        expect(listed.map((r) => r.id)).toEqual(
+          Array.from({ length: limit }, (_, i) => `room-${i + 1}`),
+        );
+        expect(plans).toHaveLength(1);
+        expect(rowsProcessed(plans[0] as PlanNode)).toBeLessThan(10 * limit);
       } finally {
         await store.close();
         await dropTestDatabase(url);
@@ -296,6 +336,37 @@ describeWithServices('store on real Postgres', () => {
       } finally {
         await admin.end();
         await store.close();
+        await dropTestDatabase(url);
+      }
+    });
+  });
+
+  describe('an index an operator built beforehand', () => {
+    it('is kept by the migration that would build it (docs/operations.md)', async () => {
+      const url = await createTestDatabase('store_prebuilt_index');
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        // A database migrated up to 0004, whose operator then built 0005's index concurrently.
+        const before = await openPostgresRoomStore({ connectionString: url });
+        await before.close();
+        await admin.query(`drop index rooms_created_at_id_idx`);
+        await admin.query(`delete from store_migration where name = '0005_index_rooms_by_recency'`);
+        await admin.query(
+          `create index concurrently rooms_created_at_id_idx on rooms (created_at desc, id desc)`,
+        );
+        const store = await openPostgresRoomStore({ connectionString: url, migrate: false });
+        try {
+          expect(await store.migrate()).toEqual({ applied: ['0005_index_rooms_by_recency'] });
+        } finally {
+          await store.close();
+        }
+        const { rows } = await admin.query<{ n: number }>(
+          `select count(*)::int as n from pg_indexes where indexname = 'rooms_created_at_id_idx'`,
+        );
+        expect(rows[0]?.n).toBe(1);
+      } finally {
+        await admin.end();
         await dropTestDatabase(url);
       }
     });
