@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { typeOf } from '../facts.js';
 import { netrunner } from '../module.js';
 import { PAIRINGS } from '../testing/pairings.js';
-import { VIEWERS } from '../state/types.js';
+import { VIEWERS, type Viewer } from '../state/types.js';
 import { zoneArray } from '../state/zones.js';
 import { perturb, perturbSingleState } from './perturb.js';
 
@@ -12,13 +12,18 @@ import { perturb, perturbSingleState } from './perturb.js';
 
 type Netrunner = typeof netrunner;
 
-function catches(module: Netrunner, singleState = false, options = PAIRINGS[0] ?? {}): string {
+function catches(
+  module: Netrunner,
+  singleState = false,
+  options = PAIRINGS[0] ?? {},
+  viewers: readonly Viewer[] = ['runner'],
+): string {
   try {
     const report = checkNoninterference({
       module,
       options,
       perturb: singleState ? perturbSingleState : perturb,
-      viewers: ['runner'],
+      viewers,
       numRuns: 25,
       maxSteps: 300,
       stride: 3,
@@ -107,4 +112,22 @@ describe("the privacy harness with Netrunner's perturbation", () => {
     expect(catches(leaky, false, jinteki)).toMatch(/^not caught/);
     expect(catches(leaky, true, jinteki)).toMatch(/runner's view depends on hidden information/);
   });
+
+  it.each(['corp', 'spectator'] as const)(
+    'catches a view that names the card being accessed to the %s',
+    (viewer) => {
+      // The Corp is not shown an R&D card the Runner accesses, nor a spectator any hidden one.
+      const leaky: Netrunner = {
+        ...netrunner,
+        view: (snapshot, v) => {
+          const current = snapshot.context.run?.breach?.current;
+          const accessing = current ? (snapshot.context.cards[current.uid]?.code ?? null) : null;
+          return { ...netrunner.view(snapshot, v), accessing };
+        },
+      };
+      expect(catches(leaky, false, PAIRINGS[0], [viewer])).toMatch(
+        new RegExp(`${viewer}'s view depends on hidden information`),
+      );
+    },
+  );
 });

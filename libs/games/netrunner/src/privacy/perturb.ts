@@ -17,7 +17,8 @@ import type { CardState, Game, Viewer } from '../state/types.js';
  *  - cards that would change who decides as soon as the viewer's own next action reveals
  *    them are kept out (see docs: Urtica Cipher reacts when accessed, and Byte! in R&D, where
  *    it is revealed; elsewhere Byte!'s question is asked at every access, so it may move;
- *    Diviner reads the printed cost parity of the grip card net damage trashes).
+ *    Diviner reads the printed cost parity of the grip card net damage trashes);
+ *  - the card being accessed, for those it is shown to (`shownByAccess`).
  * Returns null when fewer than two candidates exist.
  */
 export function perturb(
@@ -167,9 +168,22 @@ function isSwappable(g: Game, c: CardState, viewer: Viewer, use: Use): boolean {
   // Cipher's damage is public.
   const b = behaviourOf(c.code);
   if (use === 'followed' && b?.onAccess && !b.maskAccess) return false;
-  // A card being accessed is shown to the Runner (and maybe the Corp) where it lies.
-  if (g.run?.breach?.current?.uid === c.uid) return false;
+  if (shownByAccess(g, c, viewer)) return false;
   return ['hq', 'rd', 'archives', 'grip', 'stack', 'ice', 'root'].includes(c.loc.zone);
+}
+
+/**
+ * The card being accessed is shown, where it lies, to the Runner — and to everyone when it is
+ * revealed on access from there (Byte! in R&D). The Corp and spectators are not shown an R&D card
+ * the Runner accesses, nor spectators a facedown card in HQ or a root, so for them it stays a
+ * candidate: a view or log naming it to them is a leak the swap must expose. Said here from the
+ * rules text, not from the rules' own visibility code, so that a wrong one is caught.
+ */
+function shownByAccess(g: Game, c: CardState, viewer: Viewer): boolean {
+  const current = g.run?.breach?.current;
+  if (current?.uid !== c.uid) return false;
+  if (viewer === 'runner') return true;
+  return !!behaviourOf(c.code)?.statics?.revealWhenAccessedFrom?.includes(current.from);
 }
 
 /**
