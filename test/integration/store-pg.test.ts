@@ -195,6 +195,76 @@ describeWithServices('store on real Postgres', () => {
     });
   });
 
+  describe('lease renewal beside commits', () => {
+    // A commit holds its rooms' rows locked until it ends. A renewal that waited for one of them
+    // while holding the rows before it would stall every commit of those rooms as well.
+    it('renews and frees the rooms no commit holds while it waits for the one a commit holds', async () => {
+      const url = await createTestDatabase('store_renewal_locks');
+      const store = await openPostgresRoomStore({ connectionString: url });
+      const commit = new pg.Client({ connectionString: url });
+      const observer = new pg.Client({ connectionString: url });
+      await Promise.all([commit.connect(), observer.connect()]);
+      try {
+        // Renewals lock in id order: the busy room sits between the other two.
+        const suffix = randomUUID();
+        const [first, busy, last] = ['a', 'b', 'c'].map((n) => `room-${n}-${suffix}`) as [
+          string,
+          string,
+          string,
+        ];
+        for (const id of [first, busy, last]) {
+          await store.createRoom(blankRoom(id));
+          expect((await store.claimLease(id, 'node-1', 60_000)).status).toBe('claimed');
+        }
+        const untilBefore = async (id: string) => (await store.leaseState(id))?.leaseUntil;
+        const before = new Map([
+          [first, await untilBefore(first)],
+          [last, await untilBefore(last)],
+        ]);
+        // A commit in flight on the busy room: its row locked as commitBatch locks it.
+        await commit.query('begin');
+        await commit.query('select id from rooms where id = $1 for no key update', [busy]);
+
+        const renewal = store.renewLeases([first, busy, last], 'node-1', 120_000);
+        // Wait (bounded) until the renewal is blocked on the busy room's row.
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const { rows } = await observer.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if ((rows[0]?.n ?? 0) > 0) break;
+          if (Date.now() > deadline) throw new Error('the renewal never waited for the busy room');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        // Meanwhile the other two rooms are renewed already, and no longer locked.
+        const free = await observer.query<{ id: string }>(
+          `select id from rooms where id = any ($1) order by id for no key update nowait`,
+          [[first, last]],
+        );
+        expect(free.rows.map((r) => r.id)).toEqual([first, last]);
+        for (const id of [first, last]) {
+          expect((await untilBefore(id))?.getTime()).toBeGreaterThan(
+            before.get(id)?.getTime() ?? Infinity,
+          );
+        }
+
+        await commit.query('commit');
+        const results = await renewal;
+        expect([...results.values()].map((r) => r.status)).toEqual([
+          'renewed',
+          'renewed',
+          'renewed',
+        ]);
+      } finally {
+        await commit.query('rollback').catch(() => undefined);
+        await Promise.all([commit.end(), observer.end()]);
+        await store.close();
+        await dropTestDatabase(url);
+      }
+    });
+  });
+
   describe('statements whose plans must not grow with the table', () => {
     // Postgres' auto_explain sends each statement's executed plan back to the session, so these
     // count the rows a statement really processed, not its time.

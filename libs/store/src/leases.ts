@@ -55,16 +55,14 @@ export async function renewLease(
 }
 
 /**
- * `renewLease` for many rooms in one statement (a node renews all of its rooms together). The
- * rows are locked in id order first, as `commitBatch` locks them, so a renewal and a commit over
- * the same rooms can never deadlock.
+ * `renewLease` for many rooms (a node renews all of its rooms together), in one statement when
+ * nothing stands in the way.
  *
- * Each room is read once, by its primary key: the ids become an array first (`= any (array(…))`),
- * so no plan can join them against the table. Written as a join (`id in (select … from the
- * ids)`), the statement met the planner's statistics, stale by nature (taken while other nodes,
- * or none, held the rooms, or before the leases were last renewed), with a nested loop that read
- * the whole id list once per room of the table: renewing 1,000 of a node's 1,700 rooms took
- * 200–400 ms of the database's time, growing with the square of the rooms a node holds.
+ * A renewal must never hold up a commit for long, nor wait for one: a commit locks its rooms'
+ * rows, and a renewal that waited for one of them while holding the locks of the rooms before it
+ * would stall every commit of those rooms too. So the first statement skips the rows locked at
+ * that moment (a commit in flight) and renews the rest at once; only the rooms it skipped, or whose
+ * lease is gone, are tried again, waiting this time, once the others are renewed and free.
  */
 export async function renewLeases(
   db: Kysely<StoreDatabase>,
@@ -74,24 +72,52 @@ export async function renewLeases(
 ): Promise<Map<string, RenewLeaseResult>> {
   const until = leaseEnd(ttlMs);
   if (roomIds.length === 0) return new Map();
-  const { rows } = await sql<{ id: string; lease_until: Date }>`
-    with held as (
-      select id from rooms
-      where id = any (array(select json_array_elements_text(${JSON.stringify(roomIds)}::json)))
-        and lease_owner = ${owner} and lease_until > now()
-      order by id
-      for no key update
-    )
-    update rooms set lease_until = ${until}
-    where id = any (array(select id from held))
-    returning id, lease_until`.execute(db);
-  const renewed = new Map(rows.map((r) => [r.id, r.lease_until]));
+  const renewed = await renewHeldLeases(db, roomIds, owner, until, 'skip locked');
+  const left = roomIds.filter((id) => !renewed.has(id));
+  if (left.length > 0) {
+    for (const [id, leaseUntil] of await renewHeldLeases(db, left, owner, until, 'wait')) {
+      renewed.set(id, leaseUntil);
+    }
+  }
   return new Map(
     roomIds.map((id): [string, RenewLeaseResult] => {
       const leaseUntil = renewed.get(id);
       return [id, leaseUntil ? { status: 'renewed', leaseUntil } : { status: 'lost' }];
     }),
   );
+}
+
+/**
+ * Extends the leases `owner` still holds among `roomIds`; answers the new end of each. The rows
+ * are locked in id order first, as `commitBatch` locks them, so a renewal and a commit over the
+ * same rooms can never deadlock.
+ *
+ * Each room is read once, by its primary key: the ids become an array first (`= any (array(…))`),
+ * so no plan can join them against the table. Written as a join (`id in (select … from the
+ * ids)`), the statement met the planner's statistics, stale by nature (taken while other nodes,
+ * or none, held the rooms, or before the leases were last renewed), with a nested loop that read
+ * the whole id list once per room of the table: renewing 1,000 of a node's 1,700 rooms took
+ * 200–400 ms of the database's time, growing with the square of the rooms a node holds.
+ */
+async function renewHeldLeases(
+  db: Kysely<StoreDatabase>,
+  roomIds: readonly string[],
+  owner: string,
+  until: Expression<Date>,
+  locked: 'skip locked' | 'wait',
+): Promise<Map<string, Date>> {
+  const { rows } = await sql<{ id: string; lease_until: Date }>`
+    with held as (
+      select id from rooms
+      where id = any (array(select json_array_elements_text(${JSON.stringify(roomIds)}::json)))
+        and lease_owner = ${owner} and lease_until > now()
+      order by id
+      for no key update ${locked === 'skip locked' ? sql`skip locked` : sql``}
+    )
+    update rooms set lease_until = ${until}
+    where id = any (array(select id from held))
+    returning id, lease_until`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.lease_until]));
 }
 
 export async function releaseLease(
