@@ -21,8 +21,10 @@ export async function startBenchNode(
   options: { games?: AnyGameModule[]; idleUnloadMs?: number } = {},
 ): Promise<GameNode> {
   const { startGameNode } = await import('@veil/game');
-  // VEIL_BENCH_COMMIT_CONCURRENCY / _WINDOW_MS / _OVERLAP_AT try other batcher settings.
+  // VEIL_BENCH_COMMIT_CONCURRENCY / _WINDOW_MS / _OVERLAP_AT / _MAX_ITEMS try other batcher
+  // settings.
   const concurrency = Number(process.env['VEIL_BENCH_COMMIT_CONCURRENCY'] ?? NaN);
+  const maxItems = Number(process.env['VEIL_BENCH_COMMIT_MAX_ITEMS'] ?? NaN);
   const windowMs = Number(process.env['VEIL_BENCH_COMMIT_WINDOW_MS'] ?? NaN);
   const overlapAtItems = Number(process.env['VEIL_BENCH_COMMIT_OVERLAP_AT'] ?? NaN);
   return startGameNode({
@@ -35,6 +37,7 @@ export async function startBenchNode(
       ...(Number.isFinite(concurrency) ? { concurrency } : {}),
       ...(Number.isFinite(windowMs) ? { windowMs } : {}),
       ...(Number.isFinite(overlapAtItems) ? { overlapAtItems } : {}),
+      ...(Number.isFinite(maxItems) ? { maxItems } : {}),
     },
   });
 }
