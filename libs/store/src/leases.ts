@@ -58,10 +58,10 @@ export async function renewLease(
  * `renewLease` for many rooms (a node renews all of its rooms together), in one statement when
  * nothing stands in the way.
  *
- * A renewal must never hold up a commit for long, nor wait for one: a commit locks its rooms'
- * rows, and a renewal that waited for one of them while holding the locks of the rooms before it
- * would stall every commit of those rooms too. So the first statement skips the rows locked at
- * that moment (a commit in flight) and renews the rest at once; only the rooms it skipped, or whose
+ * A renewal must never wait for a commit while holding other rooms' rows: a commit locks its
+ * rooms' rows, and a renewal that waited for one of them while holding the rows before it would
+ * stall every commit of those rooms too. So the first statement skips the rows locked at that
+ * moment (a commit in flight) and renews the rest at once; only the rooms it skipped, or whose
  * lease is gone, are tried again, waiting this time, once the others are renewed and free.
  */
 export async function renewLeases(

@@ -6,7 +6,7 @@
  */
 import type { Bus, BusSubscription } from '@veil/bus';
 import type { AnyGameModule } from '@veil/engine';
-import type { GameNode } from '@veil/game';
+import type { CommitBatcherOptions, GameNode } from '@veil/game';
 import type { RoomStore } from '@veil/store';
 import { drawPlay, policyMove, type DrawPlaySeat } from './drawplay.js';
 import { pool } from './durable-direct.js';
@@ -21,25 +21,30 @@ export async function startBenchNode(
   options: { games?: AnyGameModule[]; idleUnloadMs?: number } = {},
 ): Promise<GameNode> {
   const { startGameNode } = await import('@veil/game');
-  // VEIL_BENCH_COMMIT_CONCURRENCY / _WINDOW_MS / _OVERLAP_AT / _MAX_ITEMS try other batcher
-  // settings.
-  const concurrency = Number(process.env['VEIL_BENCH_COMMIT_CONCURRENCY'] ?? NaN);
-  const maxItems = Number(process.env['VEIL_BENCH_COMMIT_MAX_ITEMS'] ?? NaN);
-  const windowMs = Number(process.env['VEIL_BENCH_COMMIT_WINDOW_MS'] ?? NaN);
-  const overlapAtItems = Number(process.env['VEIL_BENCH_COMMIT_OVERLAP_AT'] ?? NaN);
   return startGameNode({
     nodeId,
     store,
     bus,
     games: options.games ?? [drawPlay],
     idleUnloadMs: options.idleUnloadMs ?? 60 * 60_000,
-    commits: {
-      ...(Number.isFinite(concurrency) ? { concurrency } : {}),
-      ...(Number.isFinite(windowMs) ? { windowMs } : {}),
-      ...(Number.isFinite(overlapAtItems) ? { overlapAtItems } : {}),
-      ...(Number.isFinite(maxItems) ? { maxItems } : {}),
-    },
+    commits: batcherKnobs(),
   });
+}
+
+/** `CommitBatcher` options from the environment, to try other settings (test/bench/README.md). */
+function batcherKnobs(): CommitBatcherOptions {
+  const knobs: CommitBatcherOptions = {};
+  const names = {
+    concurrency: 'VEIL_BENCH_COMMIT_CONCURRENCY',
+    windowMs: 'VEIL_BENCH_COMMIT_WINDOW_MS',
+    overlapAtItems: 'VEIL_BENCH_COMMIT_OVERLAP_AT',
+    maxItems: 'VEIL_BENCH_COMMIT_MAX_ITEMS',
+  } as const;
+  for (const [option, name] of Object.entries(names) as [keyof typeof names, string][]) {
+    const value = Number(process.env[name] ?? NaN);
+    if (Number.isFinite(value)) knobs[option] = value;
+  }
+  return knobs;
 }
 
 /** Creates the rooms through `veil.rooms.create`; `moves` is each game's length (or all of them). */
