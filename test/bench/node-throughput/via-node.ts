@@ -41,7 +41,7 @@ function batcherKnobs(): CommitBatcherOptions {
     maxItems: 'VEIL_BENCH_COMMIT_MAX_ITEMS',
   } as const;
   for (const [option, name] of Object.entries(names) as [keyof typeof names, string][]) {
-    const value = Number(process.env[name] ?? NaN);
+    const value = Number(process.env[name] || NaN); // set and not empty
     if (Number.isFinite(value)) knobs[option] = value;
   }
   return knobs;
