@@ -18,6 +18,10 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<{ main: Be
       'a tiny draw/play game: Veil in-process, Veil durable on Postgres, boardgame.io; NATS latency',
     load: () => import('./node-throughput/main.js'),
   },
+  'snapshot-store': {
+    about: 'a Netrunner snapshot written and read on Postgres: json + lz4 against jsonb + pglz',
+    load: () => import('./snapshot-store/main.js'),
+  },
   'socket-fanout': {
     about: 'spectator views/s through the gateway to N spectators per room, act → last spectator',
     load: () => import('./socket-fanout/main.js'),

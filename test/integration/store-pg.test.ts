@@ -93,6 +93,15 @@ function explainingPool(url: string, matches: (queryText: string) => boolean) {
   return { pool, plans };
 }
 
+/** Takes a migrated database back to before migration 0006: snapshots as jsonb, pglz. */
+async function undoSnapshotsAsJson(admin: pg.Client): Promise<void> {
+  await admin.query(`alter table room_snapshots alter column snapshot set compression default`);
+  await admin.query(
+    `alter table room_snapshots alter column snapshot type jsonb using snapshot::jsonb`,
+  );
+  await admin.query(`delete from store_migration where name = '0006_store_snapshots_as_json'`);
+}
+
 /** Waits (bounded) until `count` sessions are blocked on the barrier lock. */
 async function waitForWaiters(
   gate: pg.Client,
@@ -172,7 +181,7 @@ describeWithServices('store on real Postgres', () => {
           ]);
         }
         const { rows } = await pool.query<{ generic_plans: string }>(
-          `select generic_plans from pg_prepared_statements where name = 'veil_commit_distinct_rooms_v1'`,
+          `select generic_plans from pg_prepared_statements where name = 'veil_commit_distinct_rooms_v2'`,
         );
         expect(rows).toHaveLength(1);
         expect(Number(rows[0]?.generic_plans)).toBeGreaterThanOrEqual(9);
@@ -433,6 +442,7 @@ describeWithServices('store on real Postgres', () => {
         // A database migrated up to 0004, whose operator then built 0005's index concurrently.
         const before = await openPostgresRoomStore({ connectionString: url });
         await before.close();
+        await undoSnapshotsAsJson(admin);
         await admin.query(`drop index rooms_created_at_id_idx`);
         await admin.query(`delete from store_migration where name = '0005_index_rooms_by_recency'`);
         await admin.query(
@@ -440,7 +450,9 @@ describeWithServices('store on real Postgres', () => {
         );
         const store = await openPostgresRoomStore({ connectionString: url, migrate: false });
         try {
-          expect(await store.migrate()).toEqual({ applied: ['0005_index_rooms_by_recency'] });
+          expect(await store.migrate()).toEqual({
+            applied: ['0005_index_rooms_by_recency', '0006_store_snapshots_as_json'],
+          });
         } finally {
           await store.close();
         }
@@ -448,6 +460,56 @@ describeWithServices('store on real Postgres', () => {
           `select count(*)::int as n from pg_indexes where indexname = 'rooms_created_at_id_idx'`,
         );
         expect(rows[0]?.n).toBe(1);
+      } finally {
+        await admin.end();
+        await dropTestDatabase(url);
+      }
+    });
+  });
+
+  describe('snapshots stored as json', () => {
+    it('are compressed with lz4, and those stored as jsonb before migration 0006 still load', async () => {
+      const url = await createTestDatabase('store_snapshot_json');
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const column = async () =>
+        (
+          await admin.query<{ type: string; compression: string }>(
+            `select format_type(atttypid, atttypmod) as type, attcompression as compression
+             from pg_attribute where attrelid = 'room_snapshots'::regclass and attname = 'snapshot'`,
+          )
+        ).rows[0];
+      try {
+        // A database as migration 0005 left it, holding a room whose snapshots are jsonb.
+        const before = await openPostgresRoomStore({ connectionString: url });
+        const created = await before.createRoom({
+          ...blankRoom('jsonb-room'),
+          snapshot: { at: 0 },
+        });
+        await before.appendEvent({ ...item('jsonb-room', 0, 'r1'), snapshot: { at: 1 } });
+        await before.close();
+        await undoSnapshotsAsJson(admin);
+        expect(await column()).toEqual({ type: 'jsonb', compression: '' });
+
+        const store = await openPostgresRoomStore({ connectionString: url, migrate: false });
+        try {
+          expect(await store.migrate()).toEqual({ applied: ['0006_store_snapshots_as_json'] });
+          expect(await column()).toEqual({ type: 'json', compression: 'l' });
+          const loaded = await store.load('jsonb-room');
+          expect(loaded?.snapshot).toMatchObject({ version: 1, snapshot: { at: 1 } });
+          expect(created.snapshot.snapshot).toEqual({ at: 0 });
+          // A snapshot larger than a page is compressed, and reads back whole.
+          const big = { cards: Array.from({ length: 2_000 }, (_, i) => ({ code: `c${i % 40}` })) };
+          await store.appendEvent({ ...item('jsonb-room', 1, 'r2'), snapshot: big });
+          expect((await store.load('jsonb-room'))?.snapshot.snapshot).toEqual(big);
+          const { rows } = await admin.query<{ method: string | null }>(
+            `select pg_column_compression(snapshot) as method from room_snapshots
+             where room_id = 'jsonb-room' and version = 2`,
+          );
+          expect(rows[0]?.method).toBe('lz4');
+        } finally {
+          await store.close();
+        }
       } finally {
         await admin.end();
         await dropTestDatabase(url);

@@ -65,11 +65,11 @@ interface DistinctRoomRow {
  * Postgres then skips parsing and planning, which cost most of a small batch's time.
  */
 const COMMIT_DISTINCT_ROOMS: FixedStatement = {
-  name: 'veil_commit_distinct_rooms_v1',
+  name: 'veil_commit_distinct_rooms_v2',
   text: `with input as materialized (
     select * from json_to_recordset($1::json) as x (
       ord integer, room_id text, expected integer, seat text, request_id text,
-      action jsonb, ack jsonb, snapshot jsonb, has_snapshot boolean, status text)
+      action jsonb, ack jsonb, snapshot json, has_snapshot boolean, status text)
   ),
   locked as (
     -- One index probe per room whatever the table's size: under the generic plan that a
@@ -110,7 +110,7 @@ const COMMIT_DISTINCT_ROOMS: FixedStatement = {
   ),
   sn as (
     insert into room_snapshots (room_id, version, snapshot)
-    select id, version, coalesce(snapshot, 'null'::jsonb) from up where has_snapshot
+    select id, version, coalesce(snapshot, 'null'::json) from up where has_snapshot
   )
   select i.ord, l.version as current, d.version as dup_version, d.ack as dup_ack,
     (u.id is not null) as committed
@@ -310,9 +310,9 @@ async function writePlan(trx: Transaction<StoreDatabase>, plan: CommitPlan): Pro
     ),
     sn as (
       insert into room_snapshots (room_id, version, snapshot)
-      select room_id, version, coalesce(snapshot, 'null'::jsonb)
+      select room_id, version, coalesce(snapshot, 'null'::json)
       from json_to_recordset(${snapshotRows}::json)
-        as x (room_id text, version integer, snapshot jsonb)
+        as x (room_id text, version integer, snapshot json)
     ),
     up as (
       update rooms as r

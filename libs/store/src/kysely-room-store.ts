@@ -76,7 +76,7 @@ export class KyselyRoomStore implements RoomStore {
           .expression((eb) =>
             eb
               .selectFrom('room')
-              .select(['room.id', sql<number>`0`.as('version'), sql`${snapshot}::jsonb`.as('s')]),
+              .select(['room.id', sql<number>`0`.as('version'), sql`${snapshot}::json`.as('s')]),
           )
           .returningAll(),
       )
@@ -123,7 +123,7 @@ export class KyselyRoomStore implements RoomStore {
       with room as (select version from rooms where id = ${roomId}),
       ins as (
         insert into room_snapshots (room_id, version, snapshot)
-        select ${roomId}::text, ${version}::integer, ${text}::jsonb from room
+        select ${roomId}::text, ${version}::integer, ${text}::json from room
         where room.version >= ${version}::integer
         on conflict (room_id, version) do nothing
         returning 1)

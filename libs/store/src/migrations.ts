@@ -140,6 +140,35 @@ const indexRoomsByRecency: Migration = {
   },
 };
 
+/**
+ * Snapshots are written whole and read whole: nothing queries inside them. As jsonb, every write
+ * parsed the text into jsonb's binary form and every read printed it back out — for a Netrunner
+ * snapshot (23–46 KB) most of what writing one costs the server. As json the text is checked and
+ * stored as written, and read back as it is (so in the writer's key order too). Where the server
+ * has lz4 (Debian's Postgres does, PGlite does not) it compresses them instead of pglz, several
+ * times faster. Converting rewrites the table, in time proportional to its size
+ * (docs/operations.md).
+ */
+const storeSnapshotsAsJson: Migration = {
+  async up(db: AnyDb) {
+    await sql`alter table room_snapshots alter column snapshot type json using snapshot::json`.execute(
+      db,
+    );
+    await sql`
+      do $$ begin
+        alter table room_snapshots alter column snapshot set compression lz4;
+      exception when feature_not_supported then
+        null; -- a server built without lz4 keeps pglz
+      end $$`.execute(db);
+  },
+  async down(db: AnyDb) {
+    await sql`alter table room_snapshots alter column snapshot set compression default`.execute(db);
+    await sql`alter table room_snapshots alter column snapshot type jsonb using snapshot::jsonb`.execute(
+      db,
+    );
+  },
+};
+
 /** Named, ordered migrations; Kysely applies them in name order and records each by name. */
 export const storeMigrations: Readonly<Record<string, Migration>> = {
   '0001_create_rooms': createRooms,
@@ -147,6 +176,7 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
   '0003_create_room_snapshots': createRoomSnapshots,
   '0004_drop_per_row_room_checks': dropPerRowRoomChecks,
   '0005_index_rooms_by_recency': indexRoomsByRecency,
+  '0006_store_snapshots_as_json': storeSnapshotsAsJson,
 };
 
 export const storeMigrationProvider: MigrationProvider = {

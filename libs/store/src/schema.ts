@@ -2,8 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 import type { RoomStatus, StoredSeat } from './room-types.js';
 
 /**
- * A jsonb column: read back as the parsed value, written as JSON text. Both drivers parse jsonb
- * on the way out, but they disagree on how to send a JS array in (node-postgres makes it a
+ * A json or jsonb column: read back as the parsed value, written as JSON text. Both drivers parse
+ * both on the way out, but they disagree on how to send a JS array in (node-postgres makes it a
  * Postgres array), so writes always go through `toJsonText`.
  */
 type JsonColumn<T> = ColumnType<T, string, string>;
@@ -70,7 +70,7 @@ export class JsonText {
   }
 }
 
-/** JSON text for a jsonb parameter; refuses values JSON cannot represent (e.g. undefined). */
+/** JSON text for a json or jsonb parameter; refuses values JSON cannot represent (e.g. undefined). */
 export function toJsonText(value: unknown, what: string): string {
   if (value instanceof JsonText) return value.text;
   const text = JSON.stringify(value);
