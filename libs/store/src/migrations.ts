@@ -143,7 +143,7 @@ const indexRoomsByRecency: Migration = {
 /**
  * Snapshots are written whole and read whole: nothing queries inside them. As jsonb, every write
  * parsed the text into jsonb's binary form and every read printed it back out — for a Netrunner
- * snapshot (23–46 KB) most of what writing one costs the server. As json the text is checked and
+ * snapshot (23–82 KB) most of what writing one costs the server. As json the text is checked and
  * stored as written, and read back as it is (so in the writer's key order too). Where the server
  * has lz4 (Debian's Postgres does, PGlite does not) it compresses them instead of pglz, several
  * times faster. Converting rewrites the table, in time proportional to its size

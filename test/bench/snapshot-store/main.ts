@@ -89,7 +89,7 @@ async function timed(
   pid: number,
   n: number,
   step: (i: number) => Promise<unknown>,
-): Promise<Timing | null> {
+): Promise<Timing> {
   const wallMs: number[] = [];
   const cpu0 = processCpuMs(pid);
   for (let i = 0; i < n; i++) {
@@ -146,7 +146,6 @@ async function measureLayout(
     `select pg_total_relation_size('${table}') as bytes`,
   );
   await db.query(`drop table ${table}`);
-  if (!write || !read) return;
   into.writeMs.push(...write.wallMs);
   into.writeServerCpuMs += write.serverCpuMs;
   into.readMs.push(...read.wallMs);
