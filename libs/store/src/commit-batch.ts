@@ -65,11 +65,11 @@ interface DistinctRoomRow {
  * Postgres then skips parsing and planning, which cost most of a small batch's time.
  */
 const COMMIT_DISTINCT_ROOMS: FixedStatement = {
-  name: 'veil_commit_distinct_rooms_v2',
+  name: 'veil_commit_distinct_rooms_v3',
   text: `with input as materialized (
     select * from json_to_recordset($1::json) as x (
       ord integer, room_id text, expected integer, seat text, request_id text,
-      action jsonb, ack jsonb, snapshot json, has_snapshot boolean, status text)
+      action jsonb, ack jsonb, snapshot json, has_snapshot boolean, status text, outcome jsonb)
   ),
   locked as (
     -- One index probe per room whatever the table's size: under the generic plan that a
@@ -95,7 +95,8 @@ const COMMIT_DISTINCT_ROOMS: FixedStatement = {
   ),
   up as (
     update rooms as r
-    set version = p.expected + 1, status = coalesce(p.status, r.status), updated_at = now()
+    set version = p.expected + 1, status = coalesce(p.status, r.status),
+      outcome = coalesce(p.outcome, r.outcome), updated_at = now()
     from planned p
     where r.id = p.room_id and r.version = p.expected
     returning r.id, p.expected + 1 as version, p.seat, p.request_id, p.action, p.ack,
@@ -154,6 +155,7 @@ async function commitDistinctRooms(
       ['snapshot', item.snapshot ?? null],
       ['has_snapshot', item.snapshot !== undefined],
       ['status', item.roomStatus ?? null],
+      ['outcome', item.roomOutcome ?? null],
     ]),
   );
   const rows = await run<DistinctRoomRow>(COMMIT_DISTINCT_ROOMS, [input]);
@@ -297,6 +299,7 @@ async function writePlan(trx: Transaction<StoreDatabase>, plan: CommitPlan): Pro
       ['from_version', u.fromVersion],
       ['to_version', u.toVersion],
       ['status', u.status],
+      ['outcome', u.outcome],
     ]),
   );
   const { rows } = await sql<{ updated: number }>`
@@ -316,9 +319,10 @@ async function writePlan(trx: Transaction<StoreDatabase>, plan: CommitPlan): Pro
     ),
     up as (
       update rooms as r
-      set version = v.to_version, status = coalesce(v.status, r.status), updated_at = now()
+      set version = v.to_version, status = coalesce(v.status, r.status),
+        outcome = coalesce(v.outcome, r.outcome), updated_at = now()
       from json_to_recordset(${updateRows}::json)
-        as v (id text, from_version integer, to_version integer, status text)
+        as v (id text, from_version integer, to_version integer, status text, outcome jsonb)
       where r.id = v.id and r.version = v.from_version
       returning r.id
     )

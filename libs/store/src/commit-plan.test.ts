@@ -16,7 +16,11 @@ describe('planCommits', () => {
     const plan = planCommits(
       [
         item('a', 4),
-        item('a', 5, { roomStatus: 'finished', snapshot: { s: 6 } }),
+        item('a', 5, {
+          roomStatus: 'finished',
+          roomOutcome: { winner: 'corp', reason: 'agenda_points' },
+          snapshot: { s: 6 },
+        }),
         item('a', 6, { ack: 'late' }),
       ],
       new Map([['a', 4]]),
@@ -33,9 +37,15 @@ describe('planCommits', () => {
       [7, 'late'],
     ]);
     expect(plan.snapshots).toEqual([{ roomId: 'a', version: 6, snapshot: { s: 6 } }]);
-    // The status set by an earlier item survives a later item that sets none.
+    // The status and outcome set by an earlier item survive a later item that sets none.
     expect(plan.roomUpdates).toEqual([
-      { roomId: 'a', fromVersion: 4, toVersion: 7, status: 'finished' },
+      {
+        roomId: 'a',
+        fromVersion: 4,
+        toVersion: 7,
+        status: 'finished',
+        outcome: { winner: 'corp', reason: 'agenda_points' },
+      },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { CommitItem, CommitResult } from './commit-types.js';
-import type { RoomStatus } from './room-types.js';
+import type { RoomOutcome, RoomStatus } from './room-types.js';
 import { toJsonText } from './schema.js';
 
 /** An event already in the log, found by its (room, seat, requestId). */
@@ -28,6 +28,7 @@ export interface PlannedRoomUpdate {
   fromVersion: number;
   toVersion: number;
   status: RoomStatus | null;
+  outcome: RoomOutcome | null;
 }
 
 export interface CommitPlan {
@@ -94,6 +95,7 @@ export function planCommits(
         fromVersion: update?.fromVersion ?? current,
         toVersion: version,
         status: item.roomStatus ?? update?.status ?? null,
+        outcome: item.roomOutcome ?? update?.outcome ?? null,
       });
       plan.results.push({ status: 'committed', version });
     }

@@ -1,4 +1,4 @@
-import type { RoomStatus } from './room-types.js';
+import type { RoomOutcome, RoomStatus } from './room-types.js';
 
 /** One event to commit with compare-and-set on the room's version. */
 export interface CommitItem {
@@ -18,6 +18,8 @@ export interface CommitItem {
   snapshot?: unknown;
   /** A room status to set in the same transaction (e.g. `finished` with the final event). */
   roomStatus?: RoomStatus;
+  /** How the game ended, kept with the room (given with `roomStatus: 'finished'`). */
+  roomOutcome?: RoomOutcome;
 }
 
 export type CommitResult =

@@ -27,6 +27,7 @@ export {
   type LoadedRoom,
   type NewRoom,
   type PublicSeat,
+  type RoomOutcome,
   type RoomRecord,
   type RoomStatus,
   type RoomSummary,

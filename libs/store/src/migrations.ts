@@ -169,6 +169,20 @@ const storeSnapshotsAsJson: Migration = {
   },
 };
 
+/**
+ * How a finished game ended (its module's `outcome`: winner and a public reason), kept with the
+ * room for the lobby's summaries. Set by the commit that finishes the game. A nullable column
+ * without a default: adding it rewrites nothing.
+ */
+const addRoomOutcome: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('rooms').addColumn('outcome', 'jsonb').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('rooms').dropColumn('outcome').execute();
+  },
+};
+
 /** Named, ordered migrations; Kysely applies them in name order and records each by name. */
 export const storeMigrations: Readonly<Record<string, Migration>> = {
   '0001_create_rooms': createRooms,
@@ -177,6 +191,7 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
   '0004_drop_per_row_room_checks': dropPerRowRoomChecks,
   '0005_index_rooms_by_recency': indexRoomsByRecency,
   '0006_store_snapshots_as_json': storeSnapshotsAsJson,
+  '0007_add_room_outcome': addRoomOutcome,
 };
 
 export const storeMigrationProvider: MigrationProvider = {

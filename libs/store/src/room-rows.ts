@@ -17,6 +17,7 @@ export const summaryColumns = [
   'seats',
   'status',
   'version',
+  'outcome',
   'created_at',
   'updated_at',
 ] as const;
@@ -47,6 +48,7 @@ export function toRoomSummary(row: SummaryRow): RoomSummary {
     seats: publicSeats(row.seats),
     status: row.status,
     version: row.version,
+    outcome: row.outcome ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -622,6 +622,7 @@ export function describeRoomStoreContract(
           seats: { corp: { kind: 'human' }, runner: { kind: 'bot', level: 'greedy' } },
           status: 'waiting',
           version: 0,
+          outcome: null,
           createdAt: expect.any(Date),
           updatedAt: expect.any(Date),
         });
@@ -657,6 +658,46 @@ export function describeRoomStoreContract(
 
         expect(await store().listRooms({ limit: 2 })).toHaveLength(2);
         expect(await store().listRooms({ status: [] })).toEqual([]);
+      });
+
+      it('say how a game ended once the commit that finished it is in', async () => {
+        const finished = {
+          roomStatus: 'finished' as const,
+          roomOutcome: { winner: 'corp', reason: 'agenda_points' },
+        };
+        // The usual grouped commit (one statement), with another room's plain event beside it.
+        const [a, b] = [
+          await createdRoom({ status: 'active' }),
+          await createdRoom({ status: 'active' }),
+        ];
+        await store().commitBatch([event(a, 0, finished), event(b, 0)]);
+        expect(await store().roomSummary(a)).toMatchObject({
+          status: 'finished',
+          version: 1,
+          outcome: finished.roomOutcome,
+        });
+        expect(await store().roomSummary(b)).toMatchObject({ status: 'active', outcome: null });
+        // Two events of one room in one batch (the transaction); a draw has no winner.
+        const draw = {
+          roomStatus: 'finished' as const,
+          roomOutcome: { winner: null, reason: 'tie' },
+        };
+        const c = await createdRoom({ status: 'active' });
+        await store().commitBatch([event(c, 0), event(c, 1, draw)]);
+        const listed = await store().listRooms({ status: 'finished', limit: 1000 });
+        expect(listed.find((r) => r.id === c)).toMatchObject({
+          version: 2,
+          outcome: draw.roomOutcome,
+        });
+        // A later event that says nothing of the outcome keeps it; a refused one changes nothing.
+        await store().appendEvent(event(a, 1));
+        expect(
+          await store().appendEvent(
+            event(c, 0, { roomOutcome: { winner: 'runner', reason: 'flatline' } }),
+          ),
+        ).toMatchObject({ status: 'conflict' });
+        expect((await store().roomSummary(a))?.outcome).toEqual(finished.roomOutcome);
+        expect((await store().roomSummary(c))?.outcome).toEqual(draw.roomOutcome);
       });
 
       it('updateStatus changes the status and reports unknown rooms', async () => {

@@ -29,6 +29,14 @@ export interface RoomRecord {
   updatedAt: Date;
 }
 
+/** How a finished game ended, as its module's `outcome` says: public by that contract. */
+export interface RoomOutcome {
+  /** `null` for a draw. */
+  winner: string | null;
+  /** A short public reason, e.g. `agenda_points`. */
+  reason: string;
+}
+
 /**
  * The public face of a room (lobby listings, `GET /api/rooms/:id`). Leaves out token hashes,
  * lease details and the options, which may carry material a player must not see (a seed).
@@ -40,6 +48,8 @@ export interface RoomSummary {
   seats: Record<string, PublicSeat>;
   status: RoomStatus;
   version: number;
+  /** Set by the commit that finished the game; `null` before, and for an abandoned room. */
+  outcome: RoomOutcome | null;
   createdAt: Date;
   updatedAt: Date;
 }

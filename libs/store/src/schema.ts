@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { RoomStatus, StoredSeat } from './room-types.js';
+import type { RoomOutcome, RoomStatus, StoredSeat } from './room-types.js';
 
 /**
  * A json or jsonb column: read back as the parsed value, written as JSON text. Both drivers parse
@@ -21,6 +21,8 @@ export interface RoomsTable {
   version: Generated<number>;
   lease_owner: string | null;
   lease_until: ColumnType<Date | null, never, Date | null>;
+  /** Written only by the commit that finishes the game (migration 0007). */
+  outcome: ColumnType<RoomOutcome | null, never, never>;
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
 }

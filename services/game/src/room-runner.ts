@@ -405,7 +405,8 @@ export class RoomRunner {
   ): Promise<{ reply: Reply; committed?: Committed }> {
     const { module, snapshot: before, version } = this.context;
     const nextVersion = version + 1;
-    const over = module.outcome(next) !== null;
+    const outcome = module.outcome(next);
+    const over = outcome !== null;
     const ack: Reply = { ok: true, version: nextVersion };
     // Creation, every K events and the end travel with the event; a pause that waits on a human
     // is snapshotted when it happens (the quiet timer), not with every move.
@@ -428,7 +429,7 @@ export class RoomRunner {
         action: record,
         ack,
         ...(reason === null ? {} : { snapshot: persistedJson(next) }),
-        ...(over ? { roomStatus: 'finished' as const } : {}),
+        ...(over ? { roomStatus: 'finished' as const, roomOutcome: outcome } : {}),
       });
     } catch (error) {
       // Unknown whether it committed: unload, so the next command reloads from the database.

@@ -10,6 +10,8 @@ import {
   VeilError,
   type VeilConnection,
 } from '@veil/client';
+import { restoreGame } from '@veil/engine';
+import { parlor } from '@veil/engine/fixture';
 import { parlorGame, startGameNode, type GameNode } from '@veil/game';
 import {
   ERROR_MESSAGES,
@@ -466,6 +468,13 @@ describe('socket.io: seats and spectators', () => {
       error: protocolError('game_over'),
     });
     expect(await storedVersion(roomId)).toBe(version);
+    // The lobby says how it ended: the rules' outcome of the final state (stored with the end).
+    const final = await world.store.load(roomId);
+    expect(final?.snapshot.version).toBe(version);
+    const outcome = parlor.outcome(restoreGame(parlor, final?.snapshot.snapshot as never));
+    expect(outcome).not.toBeNull();
+    expect(await getRoom(url, roomId)).toMatchObject({ status: 'finished', version, outcome });
+    expect((await listRooms(url)).find((r) => r.roomId === roomId)?.outcome).toEqual(outcome);
   });
 
   it('reconnecting with the same token resumes the seat at the current version', async () => {

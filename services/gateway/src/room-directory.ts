@@ -1,5 +1,7 @@
 import {
   MAX_ROOM_LIST,
+  roomOutcomeSchema,
+  type RoomOutcome,
   type RoomSummary as PublicRoomSummary,
   type SeatSummary,
 } from '@veil/protocol';
@@ -100,8 +102,24 @@ export class RoomDirectory {
       spectators: meta.spectators,
       spectatorDelayTurns: meta.spectatorDelayTurns,
       createdAt: stored.createdAt.toISOString(),
+      ...publicOutcome(stored, seats),
     };
   }
+}
+
+/**
+ * How the game ended, when the store has it in the protocol's form: a module's `outcome` is
+ * public by contract, but a reason that is not a short token, or a winner that is not a seat,
+ * would make the whole summary invalid for clients — such an outcome is left out.
+ */
+function publicOutcome(
+  stored: StoredRoomSummary,
+  seats: Record<string, SeatSummary>,
+): { outcome?: RoomOutcome } {
+  const parsed = roomOutcomeSchema.safeParse(stored.outcome);
+  if (!parsed.success) return {};
+  const { winner } = parsed.data;
+  return winner === null || Object.hasOwn(seats, winner) ? { outcome: parsed.data } : {};
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { createRoom, listRooms, VeilError, type RoomSummary } from '@veil/client';
 import { decksFor, type Side } from './catalog.js';
 import { h, mount } from './dom.js';
+import { roomStatusText } from './model.js';
 import { absoluteLink, seatHash, watchHash } from './router.js';
 import { savedSeats, saveToken } from './storage.js';
 
@@ -239,7 +240,7 @@ function roomTable(rooms: readonly RoomSummary[]): HTMLElement {
           { 'data-testid': 'room-row', 'data-room-id': room.roomId },
           h('td', { class: 'mono' }, room.roomId),
           h('td', null, room.game),
-          h('td', null, room.status),
+          h('td', { 'data-testid': 'room-status' }, roomStatusText(room)),
           h(
             'td',
             null,

@@ -7,6 +7,7 @@ import {
   logSegments,
   phaseText,
   promptText,
+  roomStatusText,
   runText,
   sidesTopBottom,
 } from './model.js';
@@ -67,6 +68,18 @@ describe('board model', () => {
       { text: 'Sure Gamble', code: '30030' },
       { text: ' and gains 9¢.' },
     ]);
+  });
+});
+
+describe('lobby', () => {
+  it('says how a finished game ended, and only the status before', () => {
+    expect(roomStatusText({ status: 'active' })).toBe('active');
+    expect(
+      roomStatusText({ status: 'finished', outcome: { winner: 'corp', reason: 'agenda_points' } }),
+    ).toBe('finished: The Corp wins (agenda points)');
+    expect(roomStatusText({ status: 'finished', outcome: { winner: null, reason: 'tie' } })).toBe(
+      'finished: Nobody wins (tie)',
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import type { RoomSummary } from '@veil/client';
 import type { NetrunnerView } from '@veil/netrunner';
 import { plainText, symbols } from './catalog.js';
 import { openWindow, sideName, windowText, type Viewer } from './labels.js';
@@ -16,7 +17,7 @@ const REASONS: Record<string, string> = {
   no_game: 'no game was set up',
 };
 
-export function outcomeText(outcome: NonNullable<NetrunnerView['outcome']>): {
+export function outcomeText(outcome: { readonly winner: string | null; readonly reason: string }): {
   readonly winner: string;
   readonly reason: string;
 } {
@@ -24,6 +25,13 @@ export function outcomeText(outcome: NonNullable<NetrunnerView['outcome']>): {
     winner: outcome.winner ? `The ${sideName(outcome.winner)} wins` : 'Nobody wins',
     reason: REASONS[outcome.reason] ?? outcome.reason.replace(/_/g, ' '),
   };
+}
+
+/** A lobby row's status: how the game ended, once the room's summary says. */
+export function roomStatusText(room: Pick<RoomSummary, 'status' | 'outcome'>): string {
+  if (!room.outcome) return room.status;
+  const { winner, reason } = outcomeText(room.outcome);
+  return `${room.status}: ${winner} (${reason})`;
 }
 
 export function boardStatus(view: NetrunnerView, viewer: Viewer): BoardStatus {

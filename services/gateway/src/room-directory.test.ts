@@ -1,0 +1,63 @@
+import { roomSummarySchema } from '@veil/protocol';
+import type { LoadedRoom, RoomOutcome, RoomStore, RoomSummary } from '@veil/store';
+import { describe, expect, it } from 'vitest';
+import { RoomDirectory } from './room-directory.js';
+
+const SEATS = {
+  p1: { kind: 'human', tokenHash: 'h' },
+  p2: { kind: 'bot', level: 'random' },
+} as const;
+
+/** A store holding one finished room whose stored outcome is `outcome`. */
+function storeWith(outcome: RoomOutcome | null): RoomStore {
+  const summary: RoomSummary = {
+    id: 'room-1',
+    game: 'parlor',
+    rulesVersion: 1,
+    seats: { p1: { kind: 'human' }, p2: { kind: 'bot', level: 'random' } },
+    status: 'finished',
+    version: 9,
+    outcome,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+  };
+  const loaded = {
+    room: { ...summary, options: {}, seats: SEATS, leaseOwner: null, leaseUntil: null },
+    snapshot: { roomId: 'room-1', version: 9, snapshot: {}, createdAt: new Date(0) },
+    events: [],
+  } as unknown as LoadedRoom;
+  const fake: Partial<RoomStore> = {
+    roomSummary: async () => summary,
+    listRooms: async () => [summary],
+    load: async () => loaded,
+  };
+  return fake as RoomStore;
+}
+
+async function publicSummary(outcome: RoomOutcome | null) {
+  const directory = new RoomDirectory(storeWith(outcome), () => new Set());
+  const [one, listed] = [await directory.summary('room-1'), await directory.list()];
+  expect(listed).toEqual([one]);
+  // Whatever the store holds, what clients get is a valid summary.
+  expect(roomSummarySchema.safeParse(one).success).toBe(true);
+  return one;
+}
+
+describe('RoomDirectory: how a game ended', () => {
+  it('shows a stored outcome, a draw included', async () => {
+    const won = { winner: 'p2', reason: 'points' };
+    expect(await publicSummary(won)).toMatchObject({ status: 'finished', outcome: won });
+    const draw = { winner: null, reason: 'tie' };
+    expect(await publicSummary(draw)).toMatchObject({ outcome: draw });
+  });
+
+  it('leaves out an outcome clients could not accept, and says nothing before the end', async () => {
+    for (const outcome of [
+      { winner: 'p3', reason: 'points' }, // not a seat of the room
+      { winner: 'p1', reason: 'won on points' }, // not a short token
+      null,
+    ]) {
+      expect(await publicSummary(outcome)).not.toHaveProperty('outcome');
+    }
+  });
+});
