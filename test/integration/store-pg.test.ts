@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
+  migrateStoreTo,
   openPostgresPoolStore,
   openPostgresRoomStore,
   storeMigrations,
@@ -10,7 +11,7 @@ import {
   type RoomStore,
 } from '@veil/store';
 import { describeRoomStoreContract } from '@veil/store/contract';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -94,18 +95,12 @@ function explainingPool(url: string, matches: (queryText: string) => boolean) {
   return { pool, plans };
 }
 
-/**
- * Takes a migrated database back to where migration `last` left it: each later migration's own
- * `down`, newest first, and its bookkeeping row gone — a database of an earlier release.
- */
+/** Takes a migrated database back to where migration `last` left it (an earlier release). */
 async function migrateDownTo(url: string, last: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   try {
-    for (const name of migrationNames.filter((n) => n > last).reverse()) {
-      await storeMigrations[name]?.down?.(db);
-      await sql`delete from store_migration where name = ${name}`.execute(db);
-    }
+    await migrateStoreTo(db, last);
   } finally {
     await db.destroy();
   }

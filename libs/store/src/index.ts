@@ -4,6 +4,7 @@ export { StoreError, type StoreErrorCode } from './errors.js';
 export type { ClaimLeaseResult, LeaseState, RenewLeaseResult } from './lease-types.js';
 export { KyselyRoomStore, type KyselyRoomStoreOptions } from './kysely-room-store.js';
 export {
+  migrateStoreTo,
   migrateToLatest,
   storeMigrationProvider,
   storeMigrations,

@@ -1,4 +1,11 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 
 // Migrations are frozen in time: they take an untyped Kysely and never import the current
 // schema types, so a later change to `schema.ts` cannot rewrite history.
@@ -215,13 +222,29 @@ export interface MigrationReport {
  * the pending migrations and their bookkeeping rows in one transaction.
  */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationReport> {
-  const migrator = new Migrator({
+  return report(await storeMigrator(db).migrateToLatest());
+}
+
+/**
+ * Brings the schema to where migration `name` leaves it: up to it, or back down to it, each
+ * later migration undone by its own `down`, newest first, under the same lock — the schema of an
+ * earlier release (tests of upgrades use it; `applied` lists what ran, either way).
+ */
+export async function migrateStoreTo(db: Kysely<unknown>, name: string): Promise<MigrationReport> {
+  if (!Object.hasOwn(storeMigrations, name)) throw new Error(`no store migration ${name}`);
+  return report(await storeMigrator(db).migrateTo(name));
+}
+
+function storeMigrator(db: Kysely<unknown>): Migrator {
+  return new Migrator({
     db,
     provider: storeMigrationProvider,
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: MIGRATION_LOCK_TABLE,
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+}
+
+function report({ error, results = [] }: MigrationResultSet): MigrationReport {
   if (error !== undefined) {
     const failed = results.find((r) => r.status === 'Error');
     throw new Error(

@@ -2,8 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { migrateStoreTo, storeMigrations } from './migrations.js';
 import { openPgliteRoomStore } from './open-room-store.js';
+import { pgliteDialect } from './pglite-dialect.js';
 import { describeRoomStoreContract } from './room-store.contract.js';
 
 // The embedded default: the RoomStore contract over PGlite, in memory and on disk.
@@ -66,6 +70,42 @@ describe('PGlite on disk', () => {
         expect(loaded?.events.map((e) => e.action)).toEqual([{ type: 'draw' }]);
       } finally {
         await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('upgrades a database of an earlier release, keeping its rooms', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'veil-store-'));
+    const names = Object.keys(storeMigrations).sort();
+    const earlier = '0005_index_rooms_by_recency';
+    try {
+      const first = await openPgliteRoomStore({ dataDir });
+      await first.createRoom({
+        id: 'kept',
+        game: 'g',
+        rulesVersion: 1,
+        options: {},
+        seats: { corp: { kind: 'human', tokenHash: 'h' } },
+        snapshot: { zz: 0, a: [1] },
+      });
+      await first.close();
+      // Back to where `earlier` left the schema, with each later migration's own `down`.
+      const db = new Kysely<unknown>({ dialect: pgliteDialect(await PGlite.create(dataDir)) });
+      expect(await migrateStoreTo(db, earlier)).toEqual({
+        applied: names.filter((n) => n > earlier).reverse(),
+      });
+      await expect(migrateStoreTo(db, '0099_unknown')).rejects.toThrow('no store migration');
+      await db.destroy();
+
+      const upgraded = await openPgliteRoomStore({ dataDir, migrate: false });
+      try {
+        expect(await upgraded.migrate()).toEqual({ applied: names.filter((n) => n > earlier) });
+        expect((await upgraded.load('kept'))?.snapshot.snapshot).toEqual({ zz: 0, a: [1] });
+        expect(await upgraded.roomSummary('kept')).toMatchObject({ version: 0, outcome: null });
+      } finally {
+        await upgraded.close();
       }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
