@@ -429,7 +429,13 @@ export class RoomRunner {
         action: record,
         ack,
         ...(reason === null ? {} : { snapshot: persistedJson(next) }),
-        ...(over ? { roomStatus: 'finished' as const, roomOutcome: outcome } : {}),
+        // The outcome's two public fields only (an allow-list copy, like the summaries' seats).
+        ...(over
+          ? {
+              roomStatus: 'finished' as const,
+              roomOutcome: { winner: outcome.winner, reason: outcome.reason },
+            }
+          : {}),
       });
     } catch (error) {
       // Unknown whether it committed: unload, so the next command reloads from the database.

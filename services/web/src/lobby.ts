@@ -240,7 +240,7 @@ function roomTable(rooms: readonly RoomSummary[]): HTMLElement {
           { 'data-testid': 'room-row', 'data-room-id': room.roomId },
           h('td', { class: 'mono' }, room.roomId),
           h('td', null, room.game),
-          h('td', { 'data-testid': 'room-status' }, roomStatusText(room)),
+          h('td', null, roomStatusText(room)),
           h(
             'td',
             null,
