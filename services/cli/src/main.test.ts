@@ -1,5 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { storeMigrations } from '@veil/store';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from './main.js';
+import { migrate } from './migrate.js';
 
 function capture() {
   const out: string[] = [];
@@ -42,6 +47,34 @@ describe('veil command', () => {
       expect(['full', 'partial']).toContain(card.status);
       if (card.status === 'partial') expect(card.notes.length).toBeGreaterThan(0);
     }
+  });
+
+  it('migrate brings an embedded store up to date, then finds nothing to do', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'veil-cli-migrate-'));
+    const env = { VEIL_DATA_DIR: dataDir };
+    try {
+      const { out, err } = capture();
+      expect(await migrate(['--json'], env)).toBe(0);
+      expect(JSON.parse(out.at(-1)!)).toEqual({ applied: Object.keys(storeMigrations).sort() });
+      expect(err.join('\n')).toContain(`PGlite in ${dataDir}`);
+      expect(await migrate([], env)).toBe(0);
+      expect(out.at(-1)).toMatch(/^the store is up to date/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('migrate names the server without its credentials, and fails clearly when it cannot', async () => {
+    const { err } = capture();
+    const env = { DATABASE_URL: 'postgres://veil:s3cret@127.0.0.1:1/veil' };
+    expect(await migrate([], env)).toBe(1);
+    expect(err.join('\n')).toContain('Postgres at 127.0.0.1:1/veil');
+    expect(err.join('\n')).toMatch(/veil: migration failed: /);
+    expect(err.join('\n')).not.toContain('s3cret');
+    expect(await main(['migrate', 'now'])).toBe(2);
+    expect(err.join('\n')).toMatch(/migrate takes no arguments/);
+    expect(await main(['start', 'now'])).toBe(2);
+    expect(err.join('\n')).toMatch(/start takes no arguments/);
   });
 
   it('answers bad usage with exit code 2 and a clear message', async () => {

@@ -9,6 +9,9 @@ commands:
   start
       run the server: gateway, game node and AI workers (VEIL_ROLE, PORT, DATABASE_URL,
       NATS_URL, VEIL_DATA_DIR; embedded PGlite and in-process bus by default)
+  migrate [--json]
+      bring the store's schema up to date and exit (the store \`start\` would open: DATABASE_URL,
+      else PGlite under VEIL_DATA_DIR); \`start\` migrates too, this runs it ahead
   selfplay --game G --games N --seed S [--<seat> LEVEL]... [--json]
       play N random-legal games of G to the end and summarize how they ended
   cards <game> [--json]
@@ -24,8 +27,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     switch (command) {
       case 'selfplay':
         return runSelfplay(rest);
+      // `return await`, so that a UsageError they reject with is caught below.
       case 'start':
-        return (await import('./start.js')).start(rest);
+        return await (await import('./start.js')).start(rest);
+      case 'migrate':
+        return await (await import('./migrate.js')).migrate(rest);
       case 'cards':
         return runCards(rest);
       case undefined:
