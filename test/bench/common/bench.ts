@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -83,6 +84,26 @@ export function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
+
+/**
+ * Another process's CPU time so far (user + system, µs), from /proc: a child node, a server on
+ * this machine. `null` off Linux or when the process is not there.
+ */
+export function processCpuMicros(pid: number): number | null {
+  try {
+    // utime and stime are fields 14 and 15, counted after the parenthesised command name (which
+    // may hold spaces).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1e6) / CLOCK_TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ: the unit of /proc's CPU times, 100 on Linux. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The `p`-th percentile (0–100) of ascending `sorted`, nearest-rank. */
 export function percentile(sorted: readonly number[], p: number): number {

@@ -5,7 +5,6 @@
  * that act is the time from sending it until the acting seat's new view (that version) arrives
  * on `veil.room.<id>.view.<seat>`. The node commits to Postgres before it acks and publishes.
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { NatsBus } from '@veil/bus';
 import { VEIL_NODE_FLAGS } from '@veil/cli';
 import { startProcess } from '../../support/child-process.js';
-import { now, percentile, progress, round } from '../common/bench.js';
+import { now, percentile, processCpuMicros, progress, round } from '../common/bench.js';
 import { breakdown, readCommits, type ActBreakdown, type TracedAct } from './commit-trace.js';
 import { createNodeRooms, RoomDriver } from './via-node.js';
 import { viewVersion } from './view-version.js';
@@ -322,18 +321,3 @@ function perSecondP99(acts: readonly [number, number][], start: number): number[
       ),
     );
 }
-
-/** A process's CPU time so far (user + system, µs) from /proc, or null off Linux. */
-function processCpuMicros(pid: number): number | null {
-  try {
-    // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised command name).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? (ticks * 1e6) / CLOCK_TICKS_PER_SECOND : null;
-  } catch {
-    return null;
-  }
-}
-
-/** USER_HZ: the unit of /proc's CPU times, 100 on Linux. */
-const CLOCK_TICKS_PER_SECOND = 100;

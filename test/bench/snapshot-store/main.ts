@@ -4,8 +4,7 @@
  * one it used before (`jsonb`, pglz), side by side on the same server; then the store's own
  * `createRoom` and `load` of such snapshots. See test/bench/README.md.
  */
-import { readFileSync } from 'node:fs';
-import { newGame, persistGame, applyAction, Rng, type GameSnapshot } from '@veil/engine';
+import { newGame, persistGame, applyAction, Rng } from '@veil/engine';
 import { netrunner } from '@veil/netrunner';
 import { openPostgresRoomStore } from '@veil/store';
 import pg from 'pg';
@@ -13,6 +12,7 @@ import {
   kib,
   now,
   percentile,
+  processCpuMicros,
   progress,
   round,
   table,
@@ -54,29 +54,16 @@ function sampleSnapshots(games: number): string[] {
   const texts: string[] = [];
   for (let game = 0; game < games; game++) {
     const rng = Rng.from(`bench:snapshot-store:${game}`);
-    let snapshot: GameSnapshot<unknown> = newGame(netrunner, {}, `bench:snapshot-store:${game}`);
+    let snapshot = newGame(netrunner, {}, `bench:snapshot-store:${game}`);
     for (let played = 0; played < MAX_ACTIONS; played++) {
-      if (snapshot.status !== 'active' || netrunner.outcome(snapshot as never) !== null) break;
+      if (snapshot.status !== 'active' || netrunner.outcome(snapshot) !== null) break;
       if (played % SAMPLE_EVERY === 0) texts.push(JSON.stringify(persistGame(snapshot)));
-      const seat = rng.pick(netrunner.deciders(snapshot as never));
-      const action = rng.pick(netrunner.legalActions(snapshot as never, seat));
-      snapshot = applyAction(netrunner, snapshot as never, seat, action);
+      const seat = rng.pick(netrunner.deciders(snapshot));
+      const action = rng.pick(netrunner.legalActions(snapshot, seat));
+      snapshot = applyAction(netrunner, snapshot, seat, action);
     }
   }
   return texts;
-}
-
-/** CPU time of a server process so far (user + system), when it runs on this machine. */
-function processCpuMs(pid: number): number | null {
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : null; // USER_HZ is 100 on Linux
-  } catch {
-    return null;
-  }
 }
 
 interface Timing {
@@ -91,14 +78,17 @@ async function timed(
   step: (i: number) => Promise<unknown>,
 ): Promise<Timing> {
   const wallMs: number[] = [];
-  const cpu0 = processCpuMs(pid);
+  const cpu0 = processCpuMicros(pid);
   for (let i = 0; i < n; i++) {
     const t = now();
     await step(i);
     wallMs.push(now() - t);
   }
-  const cpu1 = processCpuMs(pid);
-  return { wallMs, serverCpuMs: cpu0 === null || cpu1 === null ? Number.NaN : cpu1 - cpu0 };
+  const cpu1 = processCpuMicros(pid);
+  return {
+    wallMs,
+    serverCpuMs: cpu0 === null || cpu1 === null ? Number.NaN : (cpu1 - cpu0) / 1000,
+  };
 }
 
 interface LayoutFigures {
