@@ -274,6 +274,30 @@ describeOwnServer('infra/nats/nats.conf', () => {
     expect(errors.gateway).toEqual([]);
   });
 
+  it('lets gateways tell each other their seats, and no other user forge or read that', async () => {
+    const gatewayA = await connectAs('gateway');
+    const gatewayB = await connectAs('gateway');
+    const game = await connectAs('game');
+    const ai = await connectAs('ai');
+    const heard = new MessageCollector();
+    await gatewayA.subscribe('veil.gateway.presence', heard.handler);
+    for (const user of [game, ai]) {
+      await expect(user.subscribe('veil.gateway.presence', () => {})).rejects.toEqual(
+        busError('permission_denied'),
+      );
+    }
+
+    game.publish('veil.gateway.presence', { kind: 'bye', gateway: 'forged' });
+    await game.flush();
+    expect(errors.game).toEqual([busError('permission_denied')]);
+
+    // Had the server routed the forged message, it would reach gateway A before this one.
+    gatewayB.publish('veil.gateway.presence', { kind: 'hello', gateway: 'gw-b' });
+    await heard.waitFor(1);
+    expect(heard.data).toEqual([{ kind: 'hello', gateway: 'gw-b' }]);
+    expect(errors.gateway).toEqual([]);
+  });
+
   it('does not let the ai user subscribe to views, or to requests outside its queue group', async () => {
     const ai = await connectAs('ai');
 

@@ -7,7 +7,7 @@ import {
 } from '@veil/client';
 import { startVeil, type Veil } from '@veil/gateway';
 import { allAtVersion, parlorView, playFirstLegal } from '@veil/gateway/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { locateNatsServer } from '../support/binaries.js';
 import {
   createTestDatabase,
@@ -114,12 +114,30 @@ describeWithServices('gateways over real Postgres and NATS', () => {
     expect(spectatorA.view).toEqual(spectatorB.view);
     expect((await getRoom(urlB, roomId)).version).toBe(5);
 
+    // Each gateway's summary says both seats are connected, one socket being on the other
+    // gateway (they tell each other over NATS, in the turn after a change).
+    const connected = { type: 'human', connected: true };
+    for (const url of [urlA, urlB]) {
+      await vi.waitFor(async () =>
+        expect((await getRoom(url, roomId)).seats).toEqual({ p1: connected, p2: connected }),
+      );
+    }
+
     // p1 moves to the other gateway with the same token and resumes at the current version.
     seats.p1.close();
     const p1OnB = track(
       await connectSeat({ url: urlB, roomId, token: created.seats['p1']?.token ?? '' }),
     );
     expect(p1OnB.view).toMatchObject({ roomId, seat: 'p1', version: 5 });
+
+    // Then p2 leaves: gateway A, which holds no socket of the room now, hears of it.
+    seats.p2.close();
+    await vi.waitFor(async () =>
+      expect((await getRoom(urlA, roomId)).seats).toEqual({
+        p1: connected,
+        p2: { type: 'human', connected: false },
+      }),
+    );
   });
 
   it('plays a bot seat through an AI worker process role over NATS', async () => {

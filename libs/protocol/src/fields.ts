@@ -46,6 +46,8 @@ export const roomIdSchema = safeTokenSchema;
 export const gameIdSchema = safeTokenSchema;
 /** A game node's id, as it appears in room leases. */
 export const nodeIdSchema = safeTokenSchema;
+/** A gateway process's id, as it names itself in seat presence (`veil.gateway.presence`). */
+export const gatewayIdSchema = safeTokenSchema;
 /** A gateway's id for one client connection (e.g. a socket.io socket id). */
 export const connectionIdSchema = safeTokenSchema;
 export const seatSchema = safeTokenSchema.refine((s) => s !== SPECTATOR, {

@@ -14,3 +14,4 @@ export * from './subjects.js';
 export * from './view-payload.js';
 export * from './node-room-creation.js';
 export * from './view-publication.js';
+export * from './gateway-presence.js';

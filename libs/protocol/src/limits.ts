@@ -43,6 +43,13 @@ export const MAX_CARD_COPIES = 99;
 /** Rooms in one `GET /api/rooms` answer. */
 export const MAX_ROOM_LIST = 500;
 
+/** Rooms in one `veil.gateway.presence` message (a gateway sends more as several). */
+export const MAX_PRESENCE_ROOMS = 500;
+
+/** How long a gateway's word on its seats may hold before it must be said again. */
+export const MIN_PRESENCE_TTL_MS = 1_000;
+export const MAX_PRESENCE_TTL_MS = 600_000;
+
 /** Turns a spectator may be held behind the live game. */
 export const MAX_SPECTATOR_DELAY_TURNS = 10;
 

@@ -4,6 +4,7 @@ import {
   AI_QUEUE_GROUP,
   aiRequestSubject,
   GAME_NODES_QUEUE_GROUP,
+  GATEWAY_PRESENCE_SUBJECT,
   parseRoomSubject,
   roomCmdSubject,
   ROOMS_PLACE_SUBJECT,
@@ -35,6 +36,7 @@ describe('subject names', () => {
     expect(aiRequestSubject('netrunner')).toBe('veil.ai.netrunner.request');
     expect(AI_QUEUE_GROUP).toBe('ai-workers');
     expect(GAME_NODES_QUEUE_GROUP).toBe('game-nodes');
+    expect(GATEWAY_PRESENCE_SUBJECT).toBe('veil.gateway.presence');
   });
 
   it('match their wildcard patterns, and the room view wildcard matches every viewer', () => {
@@ -51,6 +53,7 @@ describe('subject names', () => {
       }),
     );
     expect(natsMatches(SUBJECT_PATTERNS.roomsPlace, ROOMS_PLACE_SUBJECT)).toBe(true);
+    expect(natsMatches(SUBJECT_PATTERNS.gatewayPresence, GATEWAY_PRESENCE_SUBJECT)).toBe(true);
   });
 
   it('never let one room reach another: distinct rooms give distinct, non-overlapping subjects', () => {

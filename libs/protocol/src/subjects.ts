@@ -51,6 +51,13 @@ export function aiRequestSubject(game: string): string {
   return `veil.ai.${token('game', game)}.request`;
 }
 
+/**
+ * Gateways tell each other which human seats they hold a socket for (publish/subscribe among
+ * gateways, no queue group): a room summary's `connected` is the union of what every live
+ * gateway said (`gateway-presence.ts`).
+ */
+export const GATEWAY_PRESENCE_SUBJECT = 'veil.gateway.presence';
+
 export const AI_QUEUE_GROUP = 'ai-workers';
 export const GAME_NODES_QUEUE_GROUP = 'game-nodes';
 
@@ -61,6 +68,7 @@ export const SUBJECT_PATTERNS = {
   roomsPlace: ROOMS_PLACE_SUBJECT,
   roomsCreate: ROOMS_CREATE_SUBJECT,
   aiRequest: 'veil.ai.*.request',
+  gatewayPresence: GATEWAY_PRESENCE_SUBJECT,
 } as const;
 
 export type RoomSubject =

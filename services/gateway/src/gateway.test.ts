@@ -194,6 +194,28 @@ describe('lobby HTTP API', () => {
     expect(rooms.map((r) => r.roomId)).toContain(roomId);
   });
 
+  it('says a seat is connected whichever gateway holds its socket, and forgets it when it leaves', async () => {
+    const other = await startExtraGateway({});
+    const created = await createRoom(url, PARLOR_ROOM);
+    const token = created.seats['p1']?.token ?? '';
+    const connectedOn = async (gatewayUrl: string) =>
+      (await getRoom(gatewayUrl, created.roomId)).seats['p1'];
+    const p1 = track(
+      await connectSeat({ url: other.url, roomId: created.roomId, token, reconnection: false }),
+    );
+    // Gateways hear of each other's sockets over the bus, in the turn after the change.
+    await vi.waitFor(async () =>
+      expect(await connectedOn(url)).toEqual({ type: 'human', connected: true }),
+    );
+    expect(await connectedOn(other.url)).toEqual({ type: 'human', connected: true });
+
+    p1.close();
+    await vi.waitFor(async () =>
+      expect(await connectedOn(url)).toEqual({ type: 'human', connected: false }),
+    );
+    expect(await connectedOn(other.url)).toEqual({ type: 'human', connected: false });
+  });
+
   it('refuses bad requests with generic protocol errors', async () => {
     const badJson = await rawHttp('POST', '/api/rooms', '{"game":');
     expect(badJson).toEqual({ status: 400, json: { error: protocolError('bad_request') } });

@@ -9,6 +9,7 @@ import { GatewayMetrics } from './metrics.js';
 import { NodeClient, type NodeClientOptions } from './node-client.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import { RoomDirectory } from './room-directory.js';
+import { SeatPresence, type SeatPresenceOptions } from './seat-presence.js';
 import { SocketHub } from './socket-hub.js';
 import { StaticFiles } from './static-files.js';
 import { tolerantParser } from './tolerant-parser.js';
@@ -37,6 +38,11 @@ export interface GatewayOptions {
   readonly webDir?: string | null;
   /** Allowed browser origins for socket.io (CORS); default same-origin only. */
   readonly corsOrigins?: string[];
+  /**
+   * This gateway's name among gateways and how often it tells them which seats it holds (for
+   * the summaries' `connected`; default a random name, every 10 s).
+   */
+  readonly presence?: SeatPresenceOptions;
   /** Also collect Node's default process metrics (default false). */
   readonly defaultMetrics?: boolean;
   /** Metrics registry to use (e.g. one shared with other roles of the same process). */
@@ -50,6 +56,8 @@ export interface Gateway {
   readonly http: HttpServer;
   readonly io: Server;
   readonly metrics: GatewayMetrics;
+  /** This gateway's name in seat presence (`veil.gateway.presence`). */
+  readonly gatewayId: string;
   /**
    * Stops accepting, disconnects every socket (their `leave` commands still go out), and closes
    * the HTTP server. Does not close the bus or the store, which the caller owns. Idempotent.
@@ -63,9 +71,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const metrics = options.metrics ?? new GatewayMetrics({ defaultMetrics: options.defaultMetrics });
   const nodes = new NodeClient(options.bus, logger, options.nodeClient);
   let hub: SocketHub | null = null;
+  let presence: SeatPresence | null = null;
+  // Seats connected on any gateway: this one's sockets and what the others said. (No socket
+  // can connect before `presence` is set: the server listens after.)
   const directory = new RoomDirectory(
     options.store,
-    (roomId) => hub?.connectedSeats(roomId) ?? new Set(),
+    (roomId) => presence?.seats(roomId) ?? new Set(),
   );
   let draining = false;
   const http = createServer();
@@ -92,7 +103,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   hub = new SocketHub(io, options.bus, nodes, directory, metrics, logger, {
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.abuseLimit === undefined ? {} : { abuseLimit: options.abuseLimit }),
+    onSeatsChanged: (roomId) => presence?.changed(roomId),
   });
+  presence = await SeatPresence.start(options.bus, hub, logger, options.presence);
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -100,6 +113,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       http.off('error', reject);
       resolve();
     });
+  }).catch(async (error: unknown) => {
+    await presence?.stop();
+    throw error;
   });
   const port = (http.address() as AddressInfo).port;
   const host =
@@ -107,7 +123,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       ? options.host
       : 'localhost';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  logger.info('gateway listening', { port, url });
+  logger.info('gateway listening', { port, url, gatewayId: presence.gatewayId });
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -118,10 +134,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         void io.close(() => resolve());
       });
       await hub?.settled();
+      // After the sockets' own changes: the other gateways forget this one's seats at once.
+      await presence?.stop();
       http.closeAllConnections();
       logger.info('gateway closed', { port });
     })();
     return closing;
   };
-  return { url, port, http, io, metrics, close };
+  return { url, port, http, io, metrics, gatewayId: presence.gatewayId, close };
 }

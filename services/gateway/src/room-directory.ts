@@ -27,8 +27,8 @@ export interface RoomDirectoryOptions {
 
 /**
  * Lobby reads from the store: room metas for authentication and the public summaries of
- * `GET /api/rooms[/:id]`. `connected` in a summary reports the seats this gateway has a socket
- * for; see `connectedSeats`.
+ * `GET /api/rooms[/:id]`. `connected` in a summary reports the seats `connectedSeats` gives: those
+ * with a socket on any gateway (`SeatPresence`).
  */
 export class RoomDirectory {
   private readonly cache = new Map<string, RoomMeta>();

@@ -59,6 +59,8 @@ export interface SocketHubOptions {
    * abusive (default 100).
    */
   readonly abuseLimit?: number;
+  /** A human seat's socket joined or left a room here (for seat presence across gateways). */
+  readonly onSeatsChanged?: (roomId: string) => void;
 }
 
 const KNOWN_CLIENT_EVENTS = new Set<string>([SOCKET_EVENTS.act, SOCKET_EVENTS.policy]);
@@ -106,6 +108,18 @@ export class SocketHub {
     const seats = new Set<string>();
     for (const c of this.rooms.get(roomId)?.connections ?? []) if (c.seat) seats.add(c.seat);
     return seats;
+  }
+
+  /** Rooms with at least one human seat's socket on this gateway. */
+  *roomsWithSeats(): Iterable<string> {
+    for (const [roomId, room] of this.rooms) {
+      for (const c of room.connections) {
+        if (c.seat) {
+          yield roomId;
+          break;
+        }
+      }
+    }
   }
 
   /** Waits for `leave` commands and unsubscriptions still in flight (for shutdown). */
@@ -329,6 +343,7 @@ export class SocketHub {
       this.metrics.roomsLive.set(this.rooms.size);
     }
     room.connections.add(conn);
+    if (conn.seat) this.options.onSeatsChanged?.(conn.roomId);
     await room.subscription;
   }
 
@@ -336,6 +351,7 @@ export class SocketHub {
     const room = this.rooms.get(conn.roomId);
     if (!room) return;
     room.connections.delete(conn);
+    if (conn.seat) this.options.onSeatsChanged?.(conn.roomId);
     if (room.connections.size > 0) return;
     this.rooms.delete(conn.roomId);
     this.metrics.roomsLive.set(this.rooms.size);
