@@ -105,6 +105,15 @@ export function processCpuMicros(pid: number): number | null {
 /** USER_HZ: the unit of /proc's CPU times, 100 on Linux. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
+/**
+ * How late a tick of an event-loop delay histogram's sampling timer ran, in ms. Node's
+ * `monitorEventLoopDelay` records the time between two ticks, the timer's period included, so
+ * an idle loop reads about `resolutionMs`: that period is taken off.
+ */
+export function loopLatenessMs(intervalNs: number, resolutionMs: number): number {
+  return round(Math.max(0, intervalNs / 1e6 - resolutionMs), 2);
+}
+
 /** The `p`-th percentile (0–100) of ascending `sorted`, nearest-rank. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;

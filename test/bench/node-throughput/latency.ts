@@ -13,7 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { NatsBus } from '@veil/bus';
 import { VEIL_NODE_FLAGS } from '@veil/cli';
 import { startProcess } from '../../support/child-process.js';
-import { now, percentile, processCpuMicros, progress, round } from '../common/bench.js';
+import {
+  loopLatenessMs,
+  now,
+  percentile,
+  processCpuMicros,
+  progress,
+  round,
+} from '../common/bench.js';
 import { breakdown, readCommits, type ActBreakdown, type TracedAct } from './commit-trace.js';
 import { createNodeRooms, RoomDriver } from './via-node.js';
 import { viewVersion } from './view-version.js';
@@ -55,8 +62,9 @@ export interface LatencyFigures {
   /** Until all three views (both seats and the spectators) of that version arrived. */
   allViewsP99Ms: number;
   /**
-   * This (driver) process's event-loop delay while sending: a stalled driver would show up as
-   * latency it did not measure in the node.
+   * This (driver) process's event-loop delay while sending — how much later than due a timer
+   * ticking every `LOOP_DELAY_RESOLUTION_MS` ran: a stalled driver would show up as latency it
+   * did not measure in the node.
    */
   driverLoopDelayP99Ms: number;
   driverLoopDelayMaxMs: number;
@@ -88,6 +96,9 @@ interface Pending {
 }
 
 const VIEWERS = 3;
+
+/** The driver's event-loop delay is sampled by a timer of this period (`loopLatenessMs`). */
+const LOOP_DELAY_RESOLUTION_MS = 5;
 
 export async function measureLatency(config: LatencyConfig): Promise<LatencyFigures[]> {
   const floor = config.node === 'floor';
@@ -236,7 +247,7 @@ async function runPhase(
       else if (sent < total) replace();
     });
   };
-  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  const loopDelay = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
   loopDelay.enable();
   const start = now();
   const nodeCpuStart = processCpuMicros(nodePid);
@@ -291,8 +302,8 @@ async function runPhase(
     ackP50Ms: round(percentile(acks, 50), 2),
     ackP99Ms: round(percentile(acks, 99), 2),
     allViewsP99Ms: round(percentile(allViews, 99), 2),
-    driverLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6, 2),
-    driverLoopDelayMaxMs: round(loopDelay.max / 1e6, 2),
+    driverLoopDelayP99Ms: loopLatenessMs(loopDelay.percentile(99), LOOP_DELAY_RESOLUTION_MS),
+    driverLoopDelayMaxMs: loopLatenessMs(loopDelay.max, LOOP_DELAY_RESOLUTION_MS),
     nodeCpuPerActUs:
       nodeCpuStart === null || nodeCpuEnd === null
         ? null

@@ -8,6 +8,7 @@ import { appendFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { NatsBus } from '@veil/bus';
 import { openPostgresRoomStore } from '@veil/store';
+import { loopLatenessMs } from '../common/bench.js';
 import { traceCommits } from './commit-trace.js';
 import { startBenchNode } from './via-node.js';
 
@@ -23,10 +24,11 @@ async function run(): Promise<void> {
   process.stdout.write('bench node ready\n');
   const loopLog = process.env['VEIL_BENCH_LOOP_LOG'];
   if (loopLog) {
-    const delay = monitorEventLoopDelay({ resolution: 5 });
+    const resolutionMs = 5;
+    const delay = monitorEventLoopDelay({ resolution: resolutionMs });
     delay.enable();
     setInterval(() => {
-      const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+      const ms = (ns: number) => loopLatenessMs(ns, resolutionMs);
       appendFileSync(loopLog, `${ms(delay.percentile(99))} ${ms(delay.max)}\n`);
       delay.reset();
     }, 2_000).unref();
