@@ -191,7 +191,7 @@ describe('SeatPresence', () => {
     expect(a.logs.filter((line) => line.includes('malformed presence message'))).toHaveLength(2);
   });
 
-  it('refuses a refresh period whose expiry the protocol cannot carry', async () => {
+  it('refuses a refresh period whose expiry the protocol cannot carry, and a name that is not a token', async () => {
     const bus = broker.connect();
     buses.push(bus);
     const logger = createLogger({}, 'silent');
@@ -200,5 +200,8 @@ describe('SeatPresence', () => {
         SeatPresence.start(bus, new FakeSockets(), logger, { refreshMs }),
       ).rejects.toThrow(RangeError);
     }
+    await expect(
+      SeatPresence.start(bus, new FakeSockets(), logger, { gatewayId: 'gw.1' }),
+    ).rejects.toThrow(RangeError);
   });
 });

@@ -4,6 +4,7 @@ import type { Logger } from '@veil/log';
 import {
   GATEWAY_PRESENCE_SUBJECT,
   gatewayPresenceSchema,
+  isSafeToken,
   MAX_PRESENCE_ROOMS,
   MAX_PRESENCE_TTL_MS,
   MIN_PRESENCE_TTL_MS,
@@ -70,6 +71,10 @@ export class SeatPresence {
     options: SeatPresenceOptions,
   ) {
     this.gatewayId = options.gatewayId ?? `gw-${randomUUID()}`;
+    // Others would refuse every message under a name that is not a token.
+    if (!isSafeToken(this.gatewayId)) {
+      throw new RangeError('gatewayId must be 1-64 letters, digits, "-" or "_"');
+    }
     this.refreshMs = options.refreshMs ?? DEFAULT_REFRESH_MS;
     this.ttlMs = this.refreshMs * REFRESHES_PER_TTL;
     if (
