@@ -25,6 +25,9 @@ import {
 // The nats-server is this file's own (plain core NATS on a free port): room creation and
 // placement go to the `game-nodes` queue group, which must not reach other test files' nodes.
 
+/** Presence crosses the bus in a turn or two; the generous bound is for a loaded CI machine. */
+const PRESENCE_WAIT = { timeout: 10_000, interval: 50 };
+
 function natsServer(): string {
   const located = locateNatsServer();
   if ('found' in located) return located.found;
@@ -118,8 +121,10 @@ describeWithServices('gateways over real Postgres and NATS', () => {
     // gateway (they tell each other over NATS, in the turn after a change).
     const connected = { type: 'human', connected: true };
     for (const url of [urlA, urlB]) {
-      await vi.waitFor(async () =>
-        expect((await getRoom(url, roomId)).seats).toEqual({ p1: connected, p2: connected }),
+      await vi.waitFor(
+        async () =>
+          expect((await getRoom(url, roomId)).seats).toEqual({ p1: connected, p2: connected }),
+        PRESENCE_WAIT,
       );
     }
 
@@ -130,13 +135,15 @@ describeWithServices('gateways over real Postgres and NATS', () => {
     );
     expect(p1OnB.view).toMatchObject({ roomId, seat: 'p1', version: 5 });
 
-    // Then p2 leaves: gateway A, which holds no socket of the room now, hears of it.
+    // Then p2 leaves: gateway A, which holds no seat's socket of the room now, hears of it.
     seats.p2.close();
-    await vi.waitFor(async () =>
-      expect((await getRoom(urlA, roomId)).seats).toEqual({
-        p1: connected,
-        p2: { type: 'human', connected: false },
-      }),
+    await vi.waitFor(
+      async () =>
+        expect((await getRoom(urlA, roomId)).seats).toEqual({
+          p1: connected,
+          p2: { type: 'human', connected: false },
+        }),
+      PRESENCE_WAIT,
     );
   });
 

@@ -29,6 +29,9 @@ import { hashSeatToken } from './tokens.js';
 // The gateway end to end in one process: the in-process bus, an in-memory PGlite store, a real
 // game node running Parlor (the engine's fixture game), an AI worker, and the SDK as client.
 
+/** Presence crosses the bus in a turn or two; the generous bound is for a loaded CI machine. */
+const PRESENCE_WAIT = { timeout: 10_000, interval: 50 };
+
 interface World {
   broker: InProcessBroker;
   store: RoomStore;
@@ -204,14 +207,16 @@ describe('lobby HTTP API', () => {
       await connectSeat({ url: other.url, roomId: created.roomId, token, reconnection: false }),
     );
     // Gateways hear of each other's sockets over the bus, in the turn after the change.
-    await vi.waitFor(async () =>
-      expect(await connectedOn(url)).toEqual({ type: 'human', connected: true }),
+    await vi.waitFor(
+      async () => expect(await connectedOn(url)).toEqual({ type: 'human', connected: true }),
+      PRESENCE_WAIT,
     );
     expect(await connectedOn(other.url)).toEqual({ type: 'human', connected: true });
 
     p1.close();
-    await vi.waitFor(async () =>
-      expect(await connectedOn(url)).toEqual({ type: 'human', connected: false }),
+    await vi.waitFor(
+      async () => expect(await connectedOn(url)).toEqual({ type: 'human', connected: false }),
+      PRESENCE_WAIT,
     );
     expect(await connectedOn(other.url)).toEqual({ type: 'human', connected: false });
   });
