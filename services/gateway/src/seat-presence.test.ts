@@ -49,6 +49,15 @@ async function settle(): Promise<void> {
   for (const bus of buses) await bus.flush();
 }
 
+/** A bus connection that records every presence message (and can publish its own). */
+async function listen(): Promise<{ spy: Bus; heard: MessageCollector }> {
+  const spy = broker.connect();
+  buses.push(spy);
+  const heard = new MessageCollector();
+  await spy.subscribe(GATEWAY_PRESENCE_SUBJECT, heard.handler);
+  return { spy, heard };
+}
+
 function connect(gw: TestGateway, roomId: string, seat: string): void {
   const seats = gw.sockets.rooms.get(roomId) ?? new Set();
   seats.add(seat);
@@ -128,10 +137,7 @@ describe('SeatPresence', () => {
   });
 
   it('says many rooms in messages of at most MAX_PRESENCE_ROOMS, and one message per turn of changes', async () => {
-    const spy = broker.connect();
-    buses.push(spy);
-    const heard = new MessageCollector();
-    await spy.subscribe(GATEWAY_PRESENCE_SUBJECT, heard.handler);
+    const { heard } = await listen();
     const a = await gateway('gw-a');
     const rooms = Array.from({ length: MAX_PRESENCE_ROOMS + 20 }, (_, i) => `r${i}`);
     for (const roomId of rooms) connect(a, roomId, 'p1');
@@ -148,10 +154,7 @@ describe('SeatPresence', () => {
   });
 
   it('answers newcomers arriving in the same turn with one statement', async () => {
-    const spy = broker.connect();
-    buses.push(spy);
-    const heard = new MessageCollector();
-    await spy.subscribe(GATEWAY_PRESENCE_SUBJECT, heard.handler);
+    const { spy, heard } = await listen();
     const a = await gateway('gw-a');
     connect(a, 'r1', 'p1');
     await settle();
