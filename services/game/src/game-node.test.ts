@@ -340,6 +340,31 @@ describe('game node (in-process bus, PGlite)', () => {
     expect(first.rooms()).toEqual(['room-f']);
   });
 
+  it('unloads a finished room sooner than a live one, and serves it again on the next command', async () => {
+    const started = await startGameNode({
+      nodeId: 'n-over',
+      store,
+      bus: broker.connect(),
+      games,
+      idleUnloadMs: 60_000,
+      finishedUnloadMs: 100,
+    });
+    nodes.push(started);
+    await createParlorRoom(client, 'room-over');
+    await createParlorRoom(client, 'room-going');
+    // Played to the end (no seat decides any more); a short game, ended turn after turn.
+    for (let i = 0; await playFirstLegal(client, 'room-over', `over-${i}`, ['end', 'play']); i++)
+      if (i > 400) throw new Error('the game did not end');
+    await eventually(() => !started.rooms().includes('room-over'));
+    // Quiet for longer than the finished room was, but its game goes on: still loaded.
+    expect(started.rooms()).toEqual(['room-going']);
+    expect((await store.leaseState('room-over'))?.owner).toBeNull();
+    const final = await storedBytes('room-over');
+    const { version } = await syncView(client, 'room-over', 'p1');
+    expect(version).toBe(final.version);
+    expect(started.rooms()).toContain('room-over');
+  });
+
   it('drains: in-flight commits finish and every lease is released', async () => {
     const first = await node('n1');
     await createParlorRoom(client, 'room-g');

@@ -42,6 +42,13 @@ export interface GameNodeOptions {
   readonly leaseTtlMs?: number;
   /** A room with no command for this long is unloaded (default 10 min). */
   readonly idleUnloadMs?: number;
+  /**
+   * A finished or abandoned room with no command for this long is unloaded (default 1 min, or
+   * `idleUnloadMs` if that is shorter): its game can no longer change, so it need not hold memory,
+   * a lease and a subscription for the whole idle time. A later command (a player's last look, a
+   * spectator arriving) places it again like any other room.
+   */
+  readonly finishedUnloadMs?: number;
   readonly commits?: CommitBatcherOptions;
   readonly bots?: BotMoveOptions;
   /** Events between interval snapshots (default: the store's, 20). */
@@ -80,6 +87,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
   const logger = options.logger ?? silentLogger;
   const leaseTtlMs = options.leaseTtlMs ?? 15_000;
   const idleUnloadMs = options.idleUnloadMs ?? 10 * 60_000;
+  const finishedUnloadMs = Math.min(options.finishedUnloadMs ?? 60_000, idleUnloadMs);
   const batcher = new CommitBatcher(store, options.commits);
   const runners = new Map<string, RoomRunner>();
   const opening = new Map<string, Promise<PlaceReply>>();
@@ -228,10 +236,11 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     () => {
       const now = Date.now();
       for (const [roomId, runner] of runners) {
-        if (runner.isIdle(now, idleUnloadMs)) void unload(roomId, 'idle', true);
+        const quietFor = runner.isOver ? finishedUnloadMs : idleUnloadMs;
+        if (runner.isIdle(now, quietFor)) void unload(roomId, 'idle', true);
       }
     },
-    Math.max(50, Math.min(5_000, Math.floor(idleUnloadMs / 2))),
+    Math.max(50, Math.min(5_000, Math.floor(finishedUnloadMs / 2))),
   );
 
   async function shutdown(reason: UnloadReason, release: boolean): Promise<void> {

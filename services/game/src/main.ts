@@ -10,7 +10,8 @@ import { createLogger, parseLogLevel } from '@veil/log';
  *
  * Environment: `DATABASE_URL` (else PGlite under `VEIL_DATA_DIR`), `NATS_URL` (else an
  * in-process bus, useful only for a smoke run), `VEIL_NODE_ID` (default `game-<host>-<pid>`),
- * `VEIL_LEASE_TTL_MS` (15000), `VEIL_IDLE_UNLOAD_MS` (600000), `VEIL_BOT_TIMEOUT_MS` (2000),
+ * `VEIL_LEASE_TTL_MS` (15000), `VEIL_IDLE_UNLOAD_MS` (600000), `VEIL_FINISHED_UNLOAD_MS` (60000:
+ * the same for a room whose game is over), `VEIL_BOT_TIMEOUT_MS` (2000),
  * `VEIL_QUIET_SNAPSHOT_MS` (2000: a room waiting on a human, quiet this long, is snapshotted),
  * `LOG_LEVEL` (info). SIGTERM or SIGINT drains: in-flight commits finish, leases are released,
  * then the process exits 0.
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     games: defaultGames(),
     leaseTtlMs: numberFromEnv('VEIL_LEASE_TTL_MS', 15_000),
     idleUnloadMs: numberFromEnv('VEIL_IDLE_UNLOAD_MS', 600_000),
+    finishedUnloadMs: numberFromEnv('VEIL_FINISHED_UNLOAD_MS', 60_000),
     quietSnapshotMs: numberFromEnv('VEIL_QUIET_SNAPSHOT_MS', 2_000),
     bots: { timeoutMs: numberFromEnv('VEIL_BOT_TIMEOUT_MS', 2_000) },
     logger,

@@ -194,6 +194,12 @@ export class RoomRunner {
     return this.actor.getSnapshot().context.version;
   }
 
+  /** The game can no longer change: it has an outcome, or the room is abandoned. */
+  get isOver(): boolean {
+    const lifecycle = this.lifecycle;
+    return lifecycle === 'finished' || lifecycle === 'abandoned';
+  }
+
   /** `loading` | `active` | `finished` | `abandoned`. */
   get lifecycle(): string {
     return String(this.actor.getSnapshot().value);
