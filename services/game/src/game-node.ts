@@ -232,6 +232,9 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     Math.max(1, Math.floor(leaseTtlMs / 3)),
   );
 
+  // Every second at most: a node where games end at a steady rate unloads them at that rate,
+  // not in bursts (at 20 games ended a second, a 5-s sweep would let 100 go at once, each with
+  // an unsubscribe and a lease release, in the way of the commits queued behind them).
   const idleSweep = setInterval(
     () => {
       const now = Date.now();
@@ -240,7 +243,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
         if (runner.isIdle(now, quietFor)) void unload(roomId, 'idle', true);
       }
     },
-    Math.max(50, Math.min(5_000, Math.floor(finishedUnloadMs / 2))),
+    Math.max(50, Math.min(1_000, Math.floor(finishedUnloadMs / 2))),
   );
 
   async function shutdown(reason: UnloadReason, release: boolean): Promise<void> {
