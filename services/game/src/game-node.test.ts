@@ -478,4 +478,29 @@ describe('game node (in-process bus, PGlite)', () => {
     const live = await syncView(client, 'room-h', 'p1');
     expect(spectator.ok && turnOf(spectator.view as ViewPublication)).toBe(live.view.turn - 1);
   });
+
+  it('shows spectators the final state once the game is over, delay or not, also reloaded', async () => {
+    const started = await startGameNode({
+      nodeId: 'n-end',
+      store,
+      bus: broker.connect(),
+      games,
+      finishedUnloadMs: 100,
+    });
+    nodes.push(started);
+    await createParlorRoom(client, 'room-end', {
+      options: { seed: 7, spectatorDelayTurns: 2, gameOptions: { turns: 6 } },
+    });
+    const views = await collectViews(client, 'room-end');
+    for (let i = 0; await playFirstLegal(client, 'room-end', `end-${i}`, ['end', 'play']); i++)
+      if (i > 400) throw new Error('the game did not end');
+    const final = await storedBytes('room-end');
+    await eventually(() => views.some((p) => p.seat === null && p.version === final.version));
+    const spectatorSync = () =>
+      sendRoomCommand(client, 'room-end', { type: 'sync', viewer: 'spectator' });
+    expect(await spectatorSync()).toMatchObject({ ok: true, version: final.version });
+    // Unloaded, then placed again by the sync: no delay history, the final state all the same.
+    await eventually(() => !started.rooms().includes('room-end'));
+    expect(await spectatorSync()).toMatchObject({ ok: true, version: final.version });
+  });
 });

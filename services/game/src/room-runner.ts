@@ -536,7 +536,7 @@ export class RoomRunner {
     // Spectators are shown a delayed state, seats the live one.
     const shown =
       viewer === SPECTATOR
-        ? this.spectators.shown()
+        ? this.spectatorState()
         : { version: this.context.version, snapshot: this.context.snapshot };
     if (!shown) return refusal('unavailable');
     const { module } = this.context;
@@ -544,6 +544,17 @@ export class RoomRunner {
     if (!withLog) return { ok: true, version: view.version, view };
     const log = logEntriesSince(module, 0, shown.snapshot, viewer).slice(-MAX_LOG_ENTRIES);
     return { ok: true, version: view.version, view, log };
+  }
+
+  /**
+   * What spectators are shown: while the game runs, the state the room's delay allows; once it
+   * has an outcome there is nothing live left to relay (DESIGN §4.6), so the final state — also
+   * for a finished room loaded again, whose delay has no history to show.
+   */
+  private spectatorState(): { version: number; snapshot: GameSnapshot<unknown> } | null {
+    if (this.lifecycle !== 'finished') return this.spectators.shown();
+    const { version, snapshot } = this.context;
+    return { version, snapshot };
   }
 
   private viewFor(seat: string): ViewPayload {
@@ -574,7 +585,7 @@ export class RoomRunner {
     for (const seat of Object.keys(record.seats)) {
       this.publish(seat, viewPublicationSince(module, this.roomId, version, seen, after, seat));
     }
-    const shown = this.spectators.shown();
+    const shown = this.spectatorState();
     if (this.options.spectators !== false && shown && shown.version !== this.spectatorVersion) {
       const shownLog = module.log(shown.snapshot).length;
       this.publish(
