@@ -4,7 +4,7 @@ import { parlor } from '@veil/engine/fixture';
 import { ROOMS_CREATE_SUBJECT, type ViewPublication } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGameNode, type GameNode } from './game-node.js';
+import { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
 import { parlorGame } from './games.js';
 import { loadRoomState } from './room-loading.js';
 import { gameRegistry } from './game-registry.js';
@@ -26,14 +26,16 @@ describe('game node (in-process bus, PGlite)', () => {
   let client: Bus;
   const nodes: GameNode[] = [];
 
-  async function node(nodeId: string, leaseTtlMs = 60_000, idleUnloadMs = 60_000) {
+  /** A node on the file's store and broker (stopped after each test); `options` override. */
+  async function node(nodeId: string, options: Partial<GameNodeOptions> = {}) {
     const started = await startGameNode({
       nodeId,
       store,
       bus: broker.connect(),
       games,
-      leaseTtlMs,
-      idleUnloadMs,
+      leaseTtlMs: 60_000,
+      idleUnloadMs: 60_000,
+      ...options,
     });
     nodes.push(started);
     return started;
@@ -103,13 +105,9 @@ describe('game node (in-process bus, PGlite)', () => {
         };
       },
     });
-    const started = await startGameNode({
-      nodeId: 'n-create',
+    const started = await node('n-create', {
       store: counted,
-      bus: broker.connect(),
-      games,
     });
-    nodes.push(started);
     await createParlorRoom(client, 'room-created');
     expect(started.rooms()).toEqual(['room-created']);
     expect(await store.leaseState('room-created')).toMatchObject({
@@ -244,13 +242,13 @@ describe('game node (in-process bus, PGlite)', () => {
   });
 
   it('takes a crashed node’s room over after its lease expires, from snapshot + events', async () => {
-    const first = await node('n1', 300);
+    const first = await node('n1', { leaseTtlMs: 300 });
     await createParlorRoom(client, 'room-d');
     let last = null;
     for (let i = 0; i < 5; i += 1) last = await playFirstLegal(client, 'room-d', `d-${i}`);
     const before = await storedBytes('room-d');
     await first.stop(); // keeps the lease: it expires
-    const second = await node('n2', 300);
+    const second = await node('n2', { leaseTtlMs: 300 });
     // The first command finds no node, places the room, and is answered by the new owner.
     const { version } = await syncView(client, 'room-d', 'p1');
     expect(version).toBe(before.version);
@@ -270,7 +268,7 @@ describe('game node (in-process bus, PGlite)', () => {
   });
 
   it('fences a stale owner: its commit fails and it lets the room go', async () => {
-    const first = await node('n1', 60_000);
+    const first = await node('n1', { leaseTtlMs: 60_000 });
     await createParlorRoom(client, 'room-e');
     // Another writer commits behind the owner's back (as a node that took over would).
     const loaded = await loadRoomState(store, games, 'room-e');
@@ -315,14 +313,10 @@ describe('game node (in-process bus, PGlite)', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const started = await startGameNode({
-      nodeId: 'n-lost',
+    const started = await node('n-lost', {
       store: losing,
-      bus: broker.connect(),
-      games,
       leaseTtlMs: 150,
     });
-    nodes.push(started);
     await createParlorRoom(client, 'room-lost');
     await eventually(() => renewals > 0 && started.rooms().length === 0);
     // Nothing was released: the lease is no longer this node's to give up.
@@ -330,7 +324,7 @@ describe('game node (in-process bus, PGlite)', () => {
   });
 
   it('unloads an idle room, releasing its lease, and reloads it on the next command', async () => {
-    const first = await node('n1', 60_000, 100);
+    const first = await node('n1', { idleUnloadMs: 100 });
     await createParlorRoom(client, 'room-f');
     await playFirstLegal(client, 'room-f', 'f-1');
     await eventually(() => first.rooms().length === 0);
@@ -341,15 +335,10 @@ describe('game node (in-process bus, PGlite)', () => {
   });
 
   it('unloads a finished room sooner than a live one, and serves it again on the next command', async () => {
-    const started = await startGameNode({
-      nodeId: 'n-over',
-      store,
-      bus: broker.connect(),
-      games,
+    const started = await node('n-over', {
       idleUnloadMs: 60_000,
       finishedUnloadMs: 100,
     });
-    nodes.push(started);
     await createParlorRoom(client, 'room-over');
     await createParlorRoom(client, 'room-going');
     // Played to the end (no seat decides any more); a short game, ended turn after turn.
@@ -384,14 +373,9 @@ describe('game node (in-process bus, PGlite)', () => {
   });
 
   it('snapshots a room when it goes quiet or is drained, not with every move', async () => {
-    const started = await startGameNode({
-      nodeId: 'n-quiet',
-      store,
-      bus: broker.connect(),
-      games,
+    const started = await node('n-quiet', {
       quietSnapshotMs: 60_000, // never quiet during this test
     });
-    nodes.push(started);
     await createParlorRoom(client, 'room-q');
     for (let i = 0; i < 3; i += 1) await playFirstLegal(client, 'room-q', `q-${i}`);
     // Every move waits on a human here, yet none was snapshotted: the log carries them.
@@ -408,14 +392,9 @@ describe('game node (in-process bus, PGlite)', () => {
   });
 
   it('snapshots a room that went quiet waiting on a human, at its current version', async () => {
-    const started = await startGameNode({
-      nodeId: 'n-quiet-2',
-      store,
-      bus: broker.connect(),
-      games,
+    await node('n-quiet-2', {
       quietSnapshotMs: 20,
     });
-    nodes.push(started);
     await createParlorRoom(client, 'room-r');
     for (let i = 0; i < 2; i += 1) await playFirstLegal(client, 'room-r', `r-${i}`);
     const before = await storedCanonical('room-r');
@@ -480,14 +459,9 @@ describe('game node (in-process bus, PGlite)', () => {
   });
 
   it('shows spectators the final state once the game is over, delay or not, also reloaded', async () => {
-    const started = await startGameNode({
-      nodeId: 'n-end',
-      store,
-      bus: broker.connect(),
-      games,
+    const started = await node('n-end', {
       finishedUnloadMs: 100,
     });
-    nodes.push(started);
     await createParlorRoom(client, 'room-end', {
       options: { seed: 7, spectatorDelayTurns: 2, gameOptions: { turns: 6 } },
     });
