@@ -198,6 +198,10 @@ export class KyselyRoomStore implements RoomStore {
     return leases.releaseLease(this.#db, roomId, owner);
   }
 
+  releaseLeases(roomIds: readonly string[], owner: string): Promise<Set<string>> {
+    return leases.releaseLeases(this.#db, roomIds, owner);
+  }
+
   leaseState(roomId: string): Promise<LeaseState | null> {
     return leases.leaseState(this.#db, roomId);
   }

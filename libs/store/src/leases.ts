@@ -135,6 +135,31 @@ export async function releaseLease(
   return released !== undefined;
 }
 
+/**
+ * `releaseLease` for many rooms in one statement (a node unloading rooms together, or draining
+ * all of them): answers the ids whose lease `owner` held and has given up. The rows are locked in
+ * id order first, as commits and renewals lock them, so none of them can deadlock with it.
+ */
+export async function releaseLeases(
+  db: Kysely<StoreDatabase>,
+  roomIds: readonly string[],
+  owner: string,
+): Promise<Set<string>> {
+  if (roomIds.length === 0) return new Set();
+  const { rows } = await sql<{ id: string }>`
+    with held as (
+      select id from rooms
+      where id = any (array(select json_array_elements_text(${JSON.stringify(roomIds)}::json)))
+        and lease_owner = ${owner}
+      order by id
+      for no key update
+    )
+    update rooms set lease_owner = null, lease_until = null
+    where id = any (array(select id from held))
+    returning id`.execute(db);
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function leaseState(
   db: Kysely<StoreDatabase>,
   roomId: string,

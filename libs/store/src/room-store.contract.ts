@@ -567,6 +567,36 @@ export function describeRoomStoreContract(
         await expect(store().renewLeases(ids, 'node-a', 0)).rejects.toThrow(RangeError);
       });
 
+      it('releases many leases in one call: only those the owner holds', async () => {
+        const [mine, alsoMine, theirs, expired] = await Promise.all(
+          [1, 2, 3, 4].map(() => createdRoom()),
+        );
+        await store().claimLease(mine as string, 'node-a', LONG);
+        await store().claimLease(alsoMine as string, 'node-a', LONG);
+        await store().claimLease(theirs as string, 'node-b', LONG);
+        await store().claimLease(expired as string, 'node-a', 20);
+        await eventually(
+          'expired',
+          async () => (await store().leaseState(expired as string))?.expired === true,
+        );
+        const ids = [mine, alsoMine, theirs, expired, 'no-such-room'] as string[];
+        // An expired lease still names its owner, who may give it up (as `releaseLease`).
+        expect(await store().releaseLeases(ids, 'node-a')).toEqual(
+          new Set([mine, alsoMine, expired]),
+        );
+        for (const id of [mine, alsoMine, expired] as string[]) {
+          expect(await store().leaseState(id)).toEqual({
+            owner: null,
+            leaseUntil: null,
+            expired: true,
+          });
+        }
+        expect(await store().leaseState(theirs as string)).toMatchObject({ owner: 'node-b' });
+        expect(await store().releaseLeases(ids, 'node-a')).toEqual(new Set());
+        expect(await store().releaseLeases([], 'node-a')).toEqual(new Set());
+        expect((await store().claimLease(mine as string, 'node-b', LONG)).status).toBe('claimed');
+      });
+
       it('lets another owner take an expired lease, and the old owner loses it', async () => {
         const id = await createdRoom();
         expect((await store().claimLease(id, 'node-a', 20)).status).toBe('claimed');

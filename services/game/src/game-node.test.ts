@@ -41,6 +41,20 @@ describe('game node (in-process bus, PGlite)', () => {
     return started;
   }
 
+  /** The file's store, counting the calls made to each of its methods into `calls`. */
+  function countingStore(calls: Map<string, number>): RoomStore {
+    return new Proxy(store, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.set(String(name), (calls.get(String(name)) ?? 0) + 1);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  }
+
   /** The stored state: what a fresh node would load. */
   async function storedBytes(roomId: string): Promise<{ version: number; bytes: string }> {
     const loaded = await loadRoomState(store, games, roomId);
@@ -95,19 +109,7 @@ describe('game node (in-process bus, PGlite)', () => {
   it('runs a room it creates from the rows it wrote, its lease already held', async () => {
     // Counts the store calls the node makes: creation needs no claim and no read back.
     const calls = new Map<string, number>();
-    const counted = new Proxy(store, {
-      get(target, name, receiver) {
-        const value: unknown = Reflect.get(target, name, receiver);
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          calls.set(String(name), (calls.get(String(name)) ?? 0) + 1);
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-    const started = await node('n-create', {
-      store: counted,
-    });
+    const started = await node('n-create', { store: countingStore(calls) });
     await createParlorRoom(client, 'room-created');
     expect(started.rooms()).toEqual(['room-created']);
     expect(await store.leaseState('room-created')).toMatchObject({
@@ -370,6 +372,28 @@ describe('game node (in-process bus, PGlite)', () => {
     await first.drain();
     expect(await acting).toEqual({ ok: true, version: 1 });
     expect((await store.leaseState('room-g'))?.owner).toBeNull();
+  });
+
+  it('gives up the leases of the rooms it lets go together in one statement', async () => {
+    const calls = new Map<string, number>();
+    const ids = ['room-r1', 'room-r2', 'room-r3', 'room-r4', 'room-r5'];
+    const idle = await node('n-release', { store: countingStore(calls), idleUnloadMs: 100 });
+    for (const id of ids) await createParlorRoom(client, id);
+    await eventually(() => idle.rooms().length === 0);
+    for (const id of ids) expect((await store.leaseState(id))?.owner).toBeNull();
+    // Unloaded by idle sweeps (how many rooms each takes depends on timing): never one by one.
+    expect(calls.get('releaseLease')).toBeUndefined();
+    expect(calls.get('releaseLeases')).toBeGreaterThanOrEqual(1);
+
+    await idle.drain(); // so that the rooms are placed on the next node
+    calls.clear();
+    const draining = await node('n-release-2', { store: countingStore(calls) });
+    for (const id of ids) await syncView(client, id, 'p1');
+    expect(draining.rooms().sort()).toEqual(ids);
+    await draining.drain();
+    for (const id of ids) expect((await store.leaseState(id))?.owner).toBeNull();
+    // Drained together: one statement for all of them.
+    expect([calls.get('releaseLeases'), calls.get('releaseLease')]).toEqual([1, undefined]);
   });
 
   it('snapshots a room when it goes quiet or is drained, not with every move', async () => {

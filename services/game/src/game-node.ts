@@ -21,6 +21,7 @@ import { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
 import { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';
 import { silentLogger, type Logger } from '@veil/log';
 import { createRoom } from './room-creation.js';
+import { LeaseReleases } from './lease-releases.js';
 import { Limiter } from './limiter.js';
 import { RoomLoadError } from './room-loading.js';
 import { RoomRunner, type UnloadReason } from './room-runner.js';
@@ -112,6 +113,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     snapshotInterval: options.snapshotInterval ?? DEFAULT_SNAPSHOT_INTERVAL,
     quietSnapshotMs: options.quietSnapshotMs ?? DEFAULT_QUIET_SNAPSHOT_MS,
     snapshotWrites: new Limiter(2),
+    leases: new LeaseReleases(store, nodeId, logger),
     // Fenced or failed rooms are let go without releasing: the lease is someone else's, or
     // will be after it expires; `releaseLease` only acts while this node holds it anyway.
     unload: (roomId: string, reason: string) => void unload(roomId, reason as UnloadReason, true),

@@ -39,6 +39,7 @@ import {
 } from './room-lifecycle.js';
 import { loadRoomState, RoomLoadError, roomStateOf } from './room-loading.js';
 import { persistedJson } from './room-snapshots.js';
+import type { LeaseReleases } from './lease-releases.js';
 import type { Limiter } from './limiter.js';
 import { SerialQueue } from './serial-queue.js';
 import { SpectatorDelay } from './spectator-delay.js';
@@ -59,6 +60,8 @@ export interface RoomRunnerDeps {
    * snapshot); so is every room unloaded idle or drained.
    */
   readonly quietSnapshotMs: number;
+  /** Node-wide: gives up the leases of rooms let go, many in one statement. */
+  readonly leases: LeaseReleases;
   /** Node-wide: how many quiet snapshots are written at once (and serialized). */
   readonly snapshotWrites: Limiter;
   /** The runner can no longer serve the room (fenced, lost, failed): the node unloads it. */
@@ -234,11 +237,7 @@ export class RoomRunner {
       if (reason === 'idle' || reason === 'drain') await this.writeQuietSnapshot(true);
       await this.snapshotWrites;
       this.actor.stop();
-      if (release) {
-        await this.deps.store.releaseLease(this.roomId, this.deps.nodeId).catch((error) => {
-          this.deps.logger.warn('lease release failed', { roomId: this.roomId, error });
-        });
-      }
+      if (release) await this.deps.leases.release(this.roomId);
       this.deps.logger.info('room unloaded', { roomId: this.roomId, reason });
     })();
     return this.closing;
