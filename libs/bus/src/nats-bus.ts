@@ -26,6 +26,7 @@ import { InFlight } from './in-flight.js';
 import { laterTick } from './later-tick.js';
 import { decodePayload, encodePayload } from './json-payload.js';
 import { NatsRequests } from './nats-requests.js';
+import { SharedFlush } from './shared-flush.js';
 import { assertLiteralSubject, assertSubscribable } from './subjects.js';
 
 export interface NatsBusOptions extends BusHooks {
@@ -51,14 +52,14 @@ class NatsSubscription implements BusSubscription {
     readonly subject: string,
     readonly queue: string | undefined,
     readonly inner: Subscription,
-    private readonly connection: NatsConnection,
+    private readonly flushes: SharedFlush,
   ) {}
 
   async unsubscribe(): Promise<void> {
     if (this.inner.isClosed()) return;
     this.inner.unsubscribe();
     // Once the server answers the flush it has processed the UNSUB.
-    await this.connection.flush().catch(() => undefined);
+    await this.flushes.wait().catch(() => undefined);
   }
 }
 
@@ -69,6 +70,7 @@ export class NatsBus implements Bus {
   readonly #inFlight = new InFlight();
   readonly #subscriptions = new Set<NatsSubscription>();
   readonly #requests: NatsRequests;
+  readonly #flushes: SharedFlush;
   #state: 'open' | 'draining' | 'closed' = 'open';
   #drained: Promise<void> | undefined;
 
@@ -80,6 +82,7 @@ export class NatsBus implements Bus {
     this.#connection = connection;
     this.#onError = onError;
     this.#requests = new NatsRequests(connection, inboxPrefix);
+    this.#flushes = new SharedFlush(() => connection.flush());
     void this.#watchStatus();
     void connection.closed().then((error) => {
       if (this.#state !== 'closed' && error) {
@@ -149,12 +152,12 @@ export class NatsBus implements Bus {
       }),
     );
     // The server answers a refused SUB with -ERR before the PONG that ends this flush.
-    await this.#connection.flush().catch((error: unknown) => {
+    await this.#flushes.wait().catch((error: unknown) => {
       throw translate(error, `subscribe to "${subject}"`);
     });
     if (refusal) throw translate(refusal, `subscribe to "${subject}"`);
     established = true;
-    const subscription = new NatsSubscription(subject, options.queue, inner, this.#connection);
+    const subscription = new NatsSubscription(subject, options.queue, inner, this.#flushes);
     this.#subscriptions.add(subscription);
     void inner.closed.then(() => this.#subscriptions.delete(subscription));
     return subscription;
