@@ -381,7 +381,7 @@ describe('game node (in-process bus, PGlite)', () => {
     for (const id of ids) await createParlorRoom(client, id);
     await eventually(() => idle.rooms().length === 0);
     for (const id of ids) expect((await store.leaseState(id))?.owner).toBeNull();
-    // Unloaded by idle sweeps (how many rooms each takes depends on timing): never one by one.
+    // Unloaded by idle sweeps (how many rooms each takes depends on timing), always in bulk.
     expect(calls.get('releaseLease')).toBeUndefined();
     expect(calls.get('releaseLeases')).toBeGreaterThanOrEqual(1);
 

@@ -115,7 +115,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     snapshotWrites: new Limiter(2),
     leases: new LeaseReleases(store, nodeId, logger),
     // Fenced or failed rooms are let go without releasing: the lease is someone else's, or
-    // will be after it expires; `releaseLease` only acts while this node holds it anyway.
+    // will be after it expires; a release only acts while this node holds the lease anyway.
     unload: (roomId: string, reason: string) => void unload(roomId, reason as UnloadReason, true),
   };
 

@@ -2,7 +2,7 @@ import type { Logger } from '@veil/log';
 import type { RoomStore } from '@veil/store';
 
 /** Leases released per statement, as many as a renewal renews. */
-export const RELEASE_CHUNK = 250;
+const RELEASE_CHUNK = 250;
 
 interface Waiting {
   readonly roomId: string;
