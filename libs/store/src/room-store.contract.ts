@@ -544,57 +544,53 @@ export function describeRoomStoreContract(
         expect((await store().claimLease(id, 'node-b', LONG)).status).toBe('claimed');
       });
 
-      it('renews many leases in one call: only those the owner still holds', async () => {
-        const [mine, theirs, released, expired] = await Promise.all(
+      /** Four rooms: node-a's lease, node-b's, one node-a gave up, and one of node-a's expired. */
+      async function fourLeases(): Promise<
+        Record<'mine' | 'theirs' | 'released' | 'expired', string>
+      > {
+        const [mine, theirs, released, expired] = (await Promise.all(
           [1, 2, 3, 4].map(() => createdRoom()),
-        );
-        await store().claimLease(mine as string, 'node-a', LONG);
-        await store().claimLease(theirs as string, 'node-b', LONG);
-        await store().claimLease(released as string, 'node-a', LONG);
-        await store().releaseLease(released as string, 'node-a');
-        await store().claimLease(expired as string, 'node-a', 20);
+        )) as [string, string, string, string];
+        await store().claimLease(mine, 'node-a', LONG);
+        await store().claimLease(theirs, 'node-b', LONG);
+        await store().claimLease(released, 'node-a', LONG);
+        await store().releaseLease(released, 'node-a');
+        await store().claimLease(expired, 'node-a', 20);
         await eventually(
           'expired',
-          async () => (await store().leaseState(expired as string))?.expired === true,
+          async () => (await store().leaseState(expired))?.expired === true,
         );
-        const ids = [mine, theirs, released, expired, 'no-such-room'] as string[];
+        return { mine, theirs, released, expired };
+      }
+
+      it('renews many leases in one call: only those the owner still holds', async () => {
+        const { mine, theirs, released, expired } = await fourLeases();
+        const ids = [mine, theirs, released, expired, 'no-such-room'];
         const results = await store().renewLeases(ids, 'node-a', LONG);
         expect([...results.keys()]).toEqual(ids);
-        expect(results.get(mine as string)?.status).toBe('renewed');
+        expect(results.get(mine)?.status).toBe('renewed');
         for (const id of ids.slice(1)) expect(results.get(id)).toEqual({ status: 'lost' });
-        expect(await store().leaseState(theirs as string)).toMatchObject({ owner: 'node-b' });
+        expect(await store().leaseState(theirs)).toMatchObject({ owner: 'node-b' });
         expect(await store().renewLeases([], 'node-a', LONG)).toEqual(new Map());
         await expect(store().renewLeases(ids, 'node-a', 0)).rejects.toThrow(RangeError);
       });
 
       it('releases many leases in one call: only those the owner holds', async () => {
-        const [mine, alsoMine, theirs, expired] = await Promise.all(
-          [1, 2, 3, 4].map(() => createdRoom()),
-        );
-        await store().claimLease(mine as string, 'node-a', LONG);
-        await store().claimLease(alsoMine as string, 'node-a', LONG);
-        await store().claimLease(theirs as string, 'node-b', LONG);
-        await store().claimLease(expired as string, 'node-a', 20);
-        await eventually(
-          'expired',
-          async () => (await store().leaseState(expired as string))?.expired === true,
-        );
-        const ids = [mine, alsoMine, theirs, expired, 'no-such-room'] as string[];
-        // An expired lease still names its owner, who may give it up (as `releaseLease`).
-        expect(await store().releaseLeases(ids, 'node-a')).toEqual(
-          new Set([mine, alsoMine, expired]),
-        );
-        for (const id of [mine, alsoMine, expired] as string[]) {
+        const { mine, theirs, released, expired } = await fourLeases();
+        const ids = [mine, theirs, released, expired, 'no-such-room'];
+        // An expired lease still names its owner, who may give it up (as with `releaseLease`).
+        expect(await store().releaseLeases(ids, 'node-a')).toEqual(new Set([mine, expired]));
+        for (const id of [mine, released, expired]) {
           expect(await store().leaseState(id)).toEqual({
             owner: null,
             leaseUntil: null,
             expired: true,
           });
         }
-        expect(await store().leaseState(theirs as string)).toMatchObject({ owner: 'node-b' });
+        expect(await store().leaseState(theirs)).toMatchObject({ owner: 'node-b' });
         expect(await store().releaseLeases(ids, 'node-a')).toEqual(new Set());
         expect(await store().releaseLeases([], 'node-a')).toEqual(new Set());
-        expect((await store().claimLease(mine as string, 'node-b', LONG)).status).toBe('claimed');
+        expect((await store().claimLease(mine, 'node-b', LONG)).status).toBe('claimed');
       });
 
       it('lets another owner take an expired lease, and the old owner loses it', async () => {
