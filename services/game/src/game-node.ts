@@ -114,8 +114,9 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     quietSnapshotMs: options.quietSnapshotMs ?? DEFAULT_QUIET_SNAPSHOT_MS,
     snapshotWrites: new Limiter(2),
     leases: new LeaseReleases(store, nodeId, logger),
-    // Fenced or failed rooms are let go without releasing: the lease is someone else's, or
-    // will be after it expires; a release only acts while this node holds the lease anyway.
+    // Fenced or failed rooms are let go with their lease released too: a fenced room's lease is
+    // usually another node's already (a release only acts while this node holds it), and a room
+    // whose commit failed is loaded from the database afresh by whichever node places it next.
     unload: (roomId: string, reason: string) => void unload(roomId, reason as UnloadReason, true),
   };
 
