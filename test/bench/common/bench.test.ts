@@ -1,10 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loopLatenessMs } from './bench.js';
+import { loopLatenessMs, reservedHugePages } from './bench.js';
 
 describe('loopLatenessMs', () => {
   it('takes the sampling period off the tick-to-tick interval, never below zero', () => {
     expect(loopLatenessMs(5_000_000, 5)).toBe(0);
     expect(loopLatenessMs(7_900_000, 5)).toBe(2.9);
     expect(loopLatenessMs(4_100_000, 5)).toBe(0);
+  });
+});
+
+describe('reservedHugePages', () => {
+  it('reads the huge pages the kernel has reserved, as vm.nr_hugepages says', () => {
+    let configured: number | null = null;
+    try {
+      configured = Number(readFileSync('/proc/sys/vm/nr_hugepages', 'utf8').trim());
+    } catch {
+      // Not Linux: there is no /proc/meminfo either.
+    }
+    expect(reservedHugePages()).toBe(configured);
   });
 });

@@ -145,7 +145,23 @@ export function machine(): Figures {
     cpuModel: cpus[0]?.model ?? 'unknown',
     loadAvg1m: round(os.loadavg()[0] ?? 0, 2),
     platform: `${os.platform()} ${os.release()}`,
+    hugePages: reservedHugePages(),
   };
+}
+
+/**
+ * How many huge pages the kernel has reserved (`vm.nr_hugepages`; null where there is no
+ * /proc/meminfo). Postgres maps its shared memory on them when there are enough (its default
+ * `huge_pages = try`), which changes the latency figures on a virtual machine a lot
+ * (docs/operations.md), so every run records it.
+ */
+export function reservedHugePages(): number | null {
+  try {
+    const total = /^HugePages_Total:\s+(\d+)/m.exec(readFileSync('/proc/meminfo', 'utf8'));
+    return total ? Number(total[1]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Calls `report` every `everyMs` at most; for progress lines in tight loops. */
