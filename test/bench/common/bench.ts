@@ -152,8 +152,8 @@ export function machine(): Figures {
 /**
  * How many huge pages the kernel has reserved (`vm.nr_hugepages`; null where there is no
  * /proc/meminfo). Postgres maps its shared memory on them when there are enough (its default
- * `huge_pages = try`), which changes the latency figures on a virtual machine a lot
- * (docs/operations.md), so every run records it.
+ * `huge_pages = try`), which can move the latency figures (docs/operations.md): every run
+ * records it, so that runs with and without them are not compared unawares.
  */
 export function reservedHugePages(): number | null {
   try {
