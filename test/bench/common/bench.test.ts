@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loopLatenessMs, reservedHugePages } from './bench.js';
+import { loopLatenessMs, reservedHugePages, runningKdamonds } from './bench.js';
 
 describe('loopLatenessMs', () => {
   it('takes the sampling period off the tick-to-tick interval, never below zero', () => {
@@ -19,5 +19,29 @@ describe('reservedHugePages', () => {
       // Not Linux: there is no /proc/meminfo either.
     }
     expect(reservedHugePages()).toBe(configured);
+  });
+});
+
+describe('runningKdamonds', () => {
+  it("counts the DAMON monitors that are on, as DAMON's admin files say", (context) => {
+    const admin = '/sys/kernel/mm/damon/admin/kdamonds';
+    let expected: number | null;
+    if (!existsSync('/proc'))
+      expected = null; // not Linux
+    else if (!existsSync(admin))
+      expected = 0; // no DAMON in this kernel
+    else {
+      try {
+        expected = readdirSync(admin)
+          .filter((entry) => /^\d+$/.test(entry))
+          .filter(
+            (entry) => readFileSync(`${admin}/${entry}/state`, 'utf8').trim() === 'on',
+          ).length;
+      } catch {
+        context.skip("DAMON's admin files are root's");
+        return;
+      }
+    }
+    expect(runningKdamonds()).toBe(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -146,6 +146,7 @@ export function machine(): Figures {
     loadAvg1m: round(os.loadavg()[0] ?? 0, 2),
     platform: `${os.platform()} ${os.release()}`,
     hugePages: reservedHugePages(),
+    kdamonds: runningKdamonds(),
   };
 }
 
@@ -161,6 +162,32 @@ export function reservedHugePages(): number | null {
     return total ? Number(total[1]) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * How many DAMON monitors the kernel is running: its `kdamond.<n>` threads (null off Linux). Some
+ * virtual machines run one for proactive memory reclaim; it samples the pages of every process,
+ * more of them the longer a load goes on, and the act → view latency climbed with it through a
+ * phase (docs/operations.md): every run records it, as it records huge pages. Read from /proc,
+ * which anyone may read (DAMON's own sysfs files are root's).
+ */
+export function runningKdamonds(): number | null {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  return entries.filter((entry) => /^\d+$/.test(entry) && commandName(entry).startsWith('kdamond.'))
+    .length;
+}
+
+function commandName(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8');
+  } catch {
+    return ''; // gone meanwhile
   }
 }
 

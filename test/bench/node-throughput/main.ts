@@ -11,6 +11,7 @@ import {
   percentile,
   progress,
   round,
+  runningKdamonds,
   say,
   table,
   type BenchOptions,
@@ -288,8 +289,16 @@ function selectedParts(): Set<Part> {
 const message = (error: unknown): string =>
   error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 
-/** Waits (up to a limit) for the disk to flush quietly before a latency measurement. */
+/**
+ * Waits (up to a limit) for the disk to flush quietly before a latency measurement, and says so
+ * if the kernel runs a DAMON monitor, which made the latency climb through a phase.
+ */
 function quietDiskBeforeLatency(): QuietDisk {
+  const kdamonds = runningKdamonds();
+  if (kdamonds)
+    progress(
+      `latency: the kernel runs ${kdamonds} DAMON monitor(s) (kdamond): expect the p99 to climb through a phase (test/bench/README.md)`,
+    );
   progress('latency: waiting for the disk to flush quietly (8 KB fdatasyncs under 5 ms for 5 s)');
   const quiet = waitForQuietDisk(process.cwd());
   progress(
