@@ -8,4 +8,4 @@ COPY . .
 RUN npm ci --include=dev --no-audit --no-fund && npm run build -w @veil/web
 USER node
 EXPOSE 3000
-CMD ["node", "--initial-old-space-size=256", "--v8-pool-size=1", "services/cli/bin/veil.js", "start"]
+CMD ["node", "--initial-old-space-size=256", "--max-semi-space-size=64", "--v8-pool-size=1", "services/cli/bin/veil.js", "start"]

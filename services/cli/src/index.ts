@@ -1,3 +1,3 @@
 export { main } from './main.js';
 export { selfplay, type SelfplayConfig, type SelfplaySummary } from './selfplay.js';
-export { VEIL_NODE_FLAGS } from './node-flags.js';
+export { BENCH_DRIVER_NODE_FLAGS, VEIL_NODE_FLAGS } from './node-flags.js';

@@ -11,6 +11,15 @@
  * room to grow first, mark-compacts come about three times less often; the heap is only ever as
  * large as the node needs between them (at most a few hundred MB).
  *
+ * `--max-semi-space-size=64`: a young generation of up to 2 × 64 MB instead of 2 × 16. A game node
+ * allocates ~40 KB per action, and with the default size it scavenged every ~150 ms at 2,000
+ * actions/s, 5–6 ms each; with 64 MB every ~750 ms, ~12 ms each, and less CPU per action in all.
+ * On the 2-vCPU benchmark VM the game node's act → view p99 at 2,000/s read 12.4–16.5 ms (median
+ * 13.5) in eight runs with it against 13.2–42.7 ms (median 15.1) without, and its CPU per act fell
+ * ~8 % (docs/benchmarks.md, twenty-second session). Earlier trials had found no gain, but a
+ * memory monitor of that VM (DAMON, docs/operations.md) made every run's latency climb then.
+ * `npm run bench` leaves it out of the driver's own flags (`BENCH_DRIVER_NODE_FLAGS`).
+ *
  * `--v8-pool-size=1`: one V8 helper thread (for parallel scavenges, concurrent marking and
  * compilation) instead of node's default four, whatever the machine. On the 2-core benchmark VM,
  * shared with Postgres, NATS and the load generator, nine interleaved pairs of latency runs read
@@ -21,5 +30,17 @@
  */
 export const VEIL_NODE_FLAGS: readonly string[] = [
   '--initial-old-space-size=256',
+  '--max-semi-space-size=64',
   '--v8-pool-size=1',
 ];
+
+/**
+ * The flags of `npm run bench`'s own process: a server process' flags but V8's default young
+ * generation. The latency driver stamps each view as it arrives, so its own pauses count as
+ * latency; with 64-MB semi-spaces its scavenges grew longer and the p99 read a median 16.3 ms in
+ * six runs against 13.5 with the driver on the default (docs/benchmarks.md, twenty-second
+ * session). The game node it starts gets `VEIL_NODE_FLAGS` in full.
+ */
+export const BENCH_DRIVER_NODE_FLAGS: readonly string[] = VEIL_NODE_FLAGS.filter(
+  (flag) => !flag.startsWith('--max-semi-space-size='),
+);
