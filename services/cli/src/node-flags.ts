@@ -16,8 +16,9 @@
  * actions/s, 5–6 ms each; with 64 MB every ~750 ms, ~12 ms each, and less CPU per action in all.
  * On the 2-vCPU benchmark VM the game node's act → view p99 at 2,000/s read 12.4–16.5 ms (median
  * 13.5) in eight runs with it against 14.1–42.7 ms (median 15.6) in five without, lower in each
- * interleaved pair, and its CPU per act fell ~8 % (docs/benchmarks.md, twenty-second session). Earlier trials had found no gain, on runs
- * that may have climbed with a memory monitor of the VM (DAMON, docs/operations.md).
+ * interleaved pair, and its CPU per act fell ~8 % (docs/benchmarks.md, twenty-second session).
+ * Earlier trials had found no gain, on runs that may have climbed with a memory monitor of the
+ * VM (DAMON, docs/operations.md).
  * `npm run bench` leaves it out of the driver's own flags (`BENCH_DRIVER_NODE_FLAGS`).
  *
  * `--v8-pool-size=1`: one V8 helper thread (for parallel scavenges, concurrent marking and
