@@ -289,16 +289,8 @@ function selectedParts(): Set<Part> {
 const message = (error: unknown): string =>
   error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 
-/**
- * Waits (up to a limit) for the disk to flush quietly before a latency measurement, and says so
- * if the kernel runs a DAMON monitor, which made the latency climb through a phase.
- */
+/** Waits (up to a limit) for the disk to flush quietly before a latency measurement. */
 function quietDiskBeforeLatency(): QuietDisk {
-  const kdamonds = runningKdamonds();
-  if (kdamonds)
-    progress(
-      `latency: the kernel runs ${kdamonds} DAMON monitor(s) (kdamond): expect the p99 to climb through a phase (test/bench/README.md)`,
-    );
   progress('latency: waiting for the disk to flush quietly (8 KB fdatasyncs under 5 ms for 5 s)');
   const quiet = waitForQuietDisk(process.cwd());
   progress(
@@ -307,6 +299,15 @@ function quietDiskBeforeLatency(): QuietDisk {
       : `latency: the disk never went quiet in ${Math.round(quiet.waitedMs / 1000)} s (slowest flush ${quiet.slowestFlushMs} ms); measuring anyway`,
   );
   return quiet;
+}
+
+/** Says so when the kernel runs a DAMON monitor, which made the latency climb through a phase. */
+function warnAboutDamon(): void {
+  const kdamonds = runningKdamonds();
+  if (kdamonds)
+    progress(
+      `latency: the kernel runs ${kdamonds} DAMON monitor(s) (kdamond): expect the p99 to climb through a phase (test/bench/README.md)`,
+    );
 }
 
 /** (b), the NATS latency and its floor, the Netrunner room heap: everything that needs the servers. */
@@ -337,6 +338,7 @@ async function runDurable(
       phases: sizes.latency,
       movesPerMatch: sizes.movesPerMatch,
     };
+    if (parts.has('latency') || parts.has('floor')) warnAboutDamon();
     if (parts.has('latency'))
       try {
         figures.quietDisk = quietDiskBeforeLatency();
