@@ -26,6 +26,7 @@ export {
   ROOM_STATUSES,
   type ListRoomsQuery,
   type LoadedRoom,
+  type LoadOptions,
   type NewRoom,
   type PublicSeat,
   type RoomOutcome,

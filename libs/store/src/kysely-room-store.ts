@@ -13,7 +13,14 @@ import {
   toStoredEvent,
   toStoredSnapshot,
 } from './room-rows.js';
-import type { ListRoomsQuery, LoadedRoom, NewRoom, RoomStatus, RoomSummary } from './room-types.js';
+import type {
+  ListRoomsQuery,
+  LoadedRoom,
+  LoadOptions,
+  NewRoom,
+  RoomStatus,
+  RoomSummary,
+} from './room-types.js';
 import { toJsonText, type StoreDatabase } from './schema.js';
 import { kyselyStatementRunner, type RunStatement, type StatementRunner } from './statements.js';
 
@@ -141,7 +148,13 @@ export class KyselyRoomStore implements RoomStore {
     return row.inserted;
   }
 
-  load(roomId: string): Promise<LoadedRoom | null> {
+  load(roomId: string, options: LoadOptions = {}): Promise<LoadedRoom | null> {
+    const before = options.snapshotBefore;
+    if (before !== undefined && (!Number.isSafeInteger(before) || before < 1)) {
+      return Promise.reject(
+        new RangeError(`snapshotBefore must be a positive integer: ${String(before)}`),
+      );
+    }
     // One snapshot of the database for all three reads, so the events continue exactly where
     // the snapshot stops even while a writer commits.
     return this.#db
@@ -158,6 +171,7 @@ export class KyselyRoomStore implements RoomStore {
           .selectFrom('room_snapshots')
           .selectAll()
           .where('room_id', '=', roomId)
+          .$if(before !== undefined, (q) => q.where('version', '<', before as number))
           .orderBy('version', 'desc')
           .limit(1)
           .executeTakeFirst();

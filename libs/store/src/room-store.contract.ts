@@ -432,6 +432,25 @@ export function describeRoomStoreContract(
         expect(loaded?.events.map((e) => e.version)).toEqual([7]);
       });
 
+      it('loads from an earlier snapshot on request, with every event after it', async () => {
+        const id = await createdRoom();
+        await appendMany(id, 7);
+        expect(await store().saveSnapshot(id, 3, { at: 3 })).toBe(true);
+        expect(await store().saveSnapshot(id, 6, { at: 6 })).toBe(true);
+        const below6 = await store().load(id, { snapshotBefore: 6 });
+        expect(below6?.snapshot).toMatchObject({ version: 3, snapshot: { at: 3 } });
+        expect(below6?.events.map((e) => e.version)).toEqual([4, 5, 6, 7]);
+        const below3 = await store().load(id, { snapshotBefore: 3 });
+        expect(below3?.snapshot.version).toBe(0);
+        expect(below3?.events.map((e) => e.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+        // Above the latest snapshot: the latest one, as without the option.
+        expect((await store().load(id, { snapshotBefore: 100 }))?.snapshot.version).toBe(6);
+        expect(await store().load('no-such-room', { snapshotBefore: 1 })).toBeNull();
+        for (const bad of [0, -1, 1.5, Number.NaN]) {
+          await expect(store().load(id, { snapshotBefore: bad })).rejects.toThrow(RangeError);
+        }
+      });
+
       it('a snapshot saved after the fact (a quiet room) only moves where the replay starts', async () => {
         const id = await createdRoom();
         await appendMany(id, 4);

@@ -1,7 +1,14 @@
 import type { MigrationReport } from './migrations.js';
 import type { CommitItem, CommitResult } from './commit-types.js';
 import type { ClaimLeaseResult, LeaseState, RenewLeaseResult } from './lease-types.js';
-import type { ListRoomsQuery, LoadedRoom, NewRoom, RoomStatus, RoomSummary } from './room-types.js';
+import type {
+  ListRoomsQuery,
+  LoadedRoom,
+  LoadOptions,
+  NewRoom,
+  RoomStatus,
+  RoomSummary,
+} from './room-types.js';
 
 /**
  * Durable rooms: the room row, its event log and its snapshots. The same contract holds over
@@ -34,8 +41,11 @@ export interface RoomStore {
    */
   saveSnapshot(roomId: string, version: number, snapshot: unknown): Promise<boolean>;
 
-  /** The room row, its latest snapshot and the events after it, read consistently. */
-  load(roomId: string): Promise<LoadedRoom | null>;
+  /**
+   * The room row, its latest snapshot and the events after it, read consistently; with
+   * `snapshotBefore`, the latest snapshot below that version instead (and every event after it).
+   */
+  load(roomId: string, options?: LoadOptions): Promise<LoadedRoom | null>;
 
   /** Takes the lease if it is free, expired, or already `owner`'s (extending it). */
   claimLease(roomId: string, owner: string, ttlMs: number): Promise<ClaimLeaseResult>;

@@ -97,6 +97,15 @@ export interface LoadedRoom {
   events: StoredEvent[];
 }
 
+export interface LoadOptions {
+  /**
+   * Start from the latest snapshot whose version is below this one (a positive integer), to
+   * rebuild states older than the latest snapshot. The creation snapshot (version 0) is always
+   * there.
+   */
+  snapshotBefore?: number;
+}
+
 export interface ListRoomsQuery {
   status?: RoomStatus | readonly RoomStatus[];
   /** At most this many rooms, newest first; default 50, capped at 1000. */

@@ -482,6 +482,64 @@ describe('game node (in-process bus, PGlite)', () => {
     expect(spectator.ok && turnOf(spectator.view as ViewPublication)).toBe(live.view.turn - 1);
   });
 
+  it('shows spectators of a delayed room the same state after the room is unloaded and reloaded', async () => {
+    // Snapshots every 4 events, so the reload also has to look past interval snapshots; the
+    // idle unload writes one at the live version.
+    const started = await node('n-delay', { idleUnloadMs: 100, snapshotInterval: 4 });
+    await createParlorRoom(client, 'room-dr', {
+      options: { seed: 5, spectatorDelayTurns: 2, gameOptions: { turns: 30 } },
+    });
+    for (let i = 0; i < 24; i += 1)
+      await playFirstLegal(client, 'room-dr', `dr-${i}`, ['end', 'draw']);
+    const spectatorSync = () =>
+      sendRoomCommand(client, 'room-dr', { type: 'sync', viewer: 'spectator' });
+    const before = await spectatorSync();
+    const live = await syncView(client, 'room-dr', 'p1');
+    expect(before).toMatchObject({ ok: true, view: { view: { turn: live.view.turn - 2 } } });
+    await eventually(() => !started.rooms().includes('room-dr'));
+    expect((await store.load('room-dr'))?.snapshot.version).toBe(live.version);
+    // Placed again by this sync: the same delayed state, not `unavailable`.
+    expect(await spectatorSync()).toEqual(before);
+    // And the history goes on from there.
+    await playFirstLegal(client, 'room-dr', 'dr-next', ['end', 'draw']);
+    const after = await spectatorSync();
+    expect(after.ok && after.version).toBeGreaterThanOrEqual(before.ok ? before.version : 0);
+  });
+
+  it('serves a delayed room whose spectator history cannot be read, spectators told to wait', async () => {
+    const first = await node('n-dh1', { idleUnloadMs: 100 });
+    await createParlorRoom(client, 'room-dh', {
+      options: { seed: 6, spectatorDelayTurns: 1, gameOptions: { turns: 30 } },
+    });
+    for (let i = 0; i < 6; i += 1)
+      await playFirstLegal(client, 'room-dh', `dh-${i}`, ['end', 'draw']);
+    await eventually(() => first.rooms().length === 0);
+    await first.stop();
+    // A store that fails every load from an earlier snapshot (the history's reads only).
+    const failing = new Proxy(store, {
+      get(target, name) {
+        const value: unknown = Reflect.get(target, name, target);
+        if (name !== 'load') return typeof value === 'function' ? value.bind(target) : value;
+        return (roomId: string, options?: { snapshotBefore?: number }) =>
+          options?.snapshotBefore === undefined
+            ? target.load(roomId)
+            : Promise.reject(new Error('database away'));
+      },
+    });
+    await node('n-dh2', { store: failing });
+    const { version } = await syncView(client, 'room-dh', 'p1');
+    expect(version).toBe(6);
+    // (The client retries `unavailable` until its deadline: a short one here.)
+    expect(
+      await sendRoomCommand(
+        client,
+        'room-dh',
+        { type: 'sync', viewer: 'spectator' },
+        { deadlineMs: 300 },
+      ),
+    ).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+  });
+
   it('shows spectators the final state once the game is over, delay or not, also reloaded', async () => {
     const started = await node('n-end', {
       finishedUnloadMs: 100,

@@ -40,11 +40,18 @@ export async function loadRoomState(
   return roomStateOf(games, loaded);
 }
 
+/** Sees each state a load goes through: the stored snapshot's, then each replayed event's. */
+export type ReplayVisitor = (version: number, snapshot: GameSnapshot<unknown>) => void;
+
 /**
  * The room a node runs from its stored rows (`RoomStore.load`, or what `createRoom` stored):
  * the snapshot restored, then the later events replayed.
  */
-export function roomStateOf(games: GameRegistry, stored: StoredRoom): LoadedRoomState {
+export function roomStateOf(
+  games: GameRegistry,
+  stored: StoredRoom,
+  visit?: ReplayVisitor,
+): LoadedRoomState {
   const roomId = stored.room.id;
   const game = games.get(stored.room.game);
   if (!game) throw new RoomLoadError('unknown_game', roomId);
@@ -54,6 +61,7 @@ export function roomStateOf(games: GameRegistry, stored: StoredRoom): LoadedRoom
   let snapshot = restoreGame(game.module, stored.snapshot.snapshot as PersistedGame<unknown>);
   let version = stored.snapshot.version;
   let previousSnapshot: GameSnapshot<unknown> | null = null;
+  visit?.(version, snapshot);
   for (const event of stored.events) {
     if (event.version !== version + 1 || !isRoomEventRecord(event.action)) {
       throw new RoomLoadError('corrupt_log', roomId);
@@ -65,6 +73,7 @@ export function roomStateOf(games: GameRegistry, stored: StoredRoom): LoadedRoom
       throw new RoomLoadError('corrupt_log', roomId);
     }
     version = event.version;
+    visit?.(version, snapshot);
   }
   return {
     record: stored.room,

@@ -29,7 +29,7 @@ import {
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { chooseBotMove, type BotMoveOptions } from './bot-moves.js';
 import type { CommitBatcher } from './commit-batcher.js';
-import type { GameRegistry, RegisteredGame } from './game-registry.js';
+import type { GameRegistry } from './game-registry.js';
 import type { Logger } from '@veil/log';
 import { applyRoomEvent, type RoomEventRecord } from './room-event.js';
 import {
@@ -42,7 +42,8 @@ import { persistedJson } from './room-snapshots.js';
 import type { LeaseReleases } from './lease-releases.js';
 import type { Limiter } from './limiter.js';
 import { SerialQueue } from './serial-queue.js';
-import { SpectatorDelay } from './spectator-delay.js';
+import type { SpectatorDelay } from './spectator-delay.js';
+import { spectatorHistory, spectatorMark } from './spectator-history.js';
 import { logEntriesSince, viewPayload, viewPublicationSince } from './viewer-payloads.js';
 
 export interface RoomRunnerDeps {
@@ -124,16 +125,11 @@ export class RoomRunner {
     private readonly deps: RoomRunnerDeps,
     private readonly actor: ActorRefFrom<RoomLifecycleMachine>,
     loaded: LoadedRoom,
+    spectators: SpectatorDelay,
   ) {
     this.lastSnapshotVersion = loaded.snapshotVersion;
     this.snapshotStagger = snapshotStagger(roomId, deps.snapshotInterval);
-    const delay = this.options.spectatorDelayTurns ?? 0;
-    this.spectators = new SpectatorDelay(delay);
-    this.spectators.record({
-      version: loaded.version,
-      snapshot: loaded.snapshot,
-      mark: this.markOf(loaded.snapshot, loaded.version),
-    });
+    this.spectators = spectators;
   }
 
   /**
@@ -175,7 +171,14 @@ export class RoomRunner {
       actor.stop();
       throw outcome.error ?? new RoomLoadError('corrupt_log', roomId);
     }
-    const runner = new RoomRunner(roomId, deps, actor, loaded);
+    const spectators = await spectatorHistory(
+      deps.store,
+      deps.games,
+      { roomId, module: loaded.game.module, version: loaded.version, snapshot: loaded.snapshot },
+      roomOptions(loaded.record).spectatorDelayTurns ?? 0,
+      deps.logger,
+    );
+    const runner = new RoomRunner(roomId, deps, actor, loaded, spectators);
     runner.subscription = await deps.bus.subscribe(roomCmdSubject(roomId), runner.onMessage, {
       queue: GAME_NODES_QUEUE_GROUP,
     });
@@ -250,8 +253,7 @@ export class RoomRunner {
   }
 
   private get options(): RoomOptions {
-    const options = this.actor.getSnapshot().context.record?.options;
-    return options !== null && typeof options === 'object' ? (options as RoomOptions) : {};
+    return roomOptions(this.actor.getSnapshot().context.record);
   }
 
   private readonly onMessage = async ({ data, respond }: BusMessage): Promise<void> => {
@@ -561,13 +563,9 @@ export class RoomRunner {
     return viewPayload(module, this.roomId, version, snapshot, seat);
   }
 
-  private markOf(snapshot: GameSnapshot<unknown>, version: number): number {
-    const game: RegisteredGame | null = this.actor.getSnapshot().context.game;
-    return game?.module.turnNumber ? game.module.turnNumber(snapshot) : version;
-  }
-
   private afterCommit({ before, after, version }: Committed): void {
-    this.spectators.record({ version, snapshot: after, mark: this.markOf(after, version) });
+    const mark = spectatorMark(this.context.module, after, version);
+    this.spectators.record({ version, snapshot: after, mark });
     this.publishViews(before, after, version);
     this.scheduleBots();
   }
@@ -680,6 +678,11 @@ interface Committed {
   readonly before: GameSnapshot<unknown>;
   readonly after: GameSnapshot<unknown>;
   readonly version: number;
+}
+
+function roomOptions(record: RoomRecord | null): RoomOptions {
+  const options = record?.options;
+  return options !== null && typeof options === 'object' ? (options as RoomOptions) : {};
 }
 
 function ackKey(seat: string, requestId: string): string {
