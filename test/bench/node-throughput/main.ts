@@ -437,7 +437,7 @@ async function runThroughNode(
     const roomIds = ids.map((id) => `node-${id}`);
     progress(`(b) game node: creating ${roomIds.length} rooms through veil.rooms.create`);
     await createNodeRooms(client, roomIds, sizes.movesPerMatch);
-    const views = await countViews(client);
+    const views = countViews(broker);
     const batches = countBatches(store);
     progress(`(b) game node: playing, ${sizes.concurrency} rooms at a time`);
     const cpu0 = cpuMs();
@@ -450,6 +450,7 @@ async function runThroughNode(
     );
     await client.flush();
     batches.restore();
+    views.stop();
     return {
       moves: r.moves,
       seconds: round(r.ms / 1000, 2),

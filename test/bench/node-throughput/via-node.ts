@@ -1,10 +1,10 @@
 /**
  * Veil through the real game node (`@veil/game` `startGameNode`): rooms created with
- * `veil.rooms.create`, moves sent as `act` commands on `veil.room.<id>.cmd`, views received on
+ * `veil.rooms.create`, moves sent as `act` commands on `veil.room.<id>.cmd`, views published on
  * `veil.room.<id>.view.<viewer>` — over whichever bus is given (in-process or NATS). The node
  * commits each act (grouped, with compare-and-set) before it acks and publishes the views.
  */
-import type { Bus, BusSubscription } from '@veil/bus';
+import type { Bus, InProcessBroker } from '@veil/bus';
 import type { AnyGameModule } from '@veil/engine';
 import type { CommitBatcherOptions, GameNode } from '@veil/game';
 import type { RoomStore } from '@veil/store';
@@ -121,17 +121,29 @@ export async function actOnce(bus: Bus, room: RoomDriver): Promise<void> {
   room.acked(seat, command, reply.version);
 }
 
-/** Counts view publications (and their JSON bytes) on every room. */
-export async function countViews(
-  bus: Bus,
-): Promise<{ count: () => number; bytes: () => number; sub: BusSubscription }> {
+/**
+ * Counts view publications and their JSON bytes on every room, as they cross the in-process
+ * broker: a tap on the wire, like boardgame.io's stand-in transport (bgio.ts), which counts the
+ * payloads it serializes and decodes none. A client that subscribed would also decode every
+ * view, work the boardgame.io side does not do, in this same process.
+ */
+export function countViews(broker: InProcessBroker): {
+  count: () => number;
+  bytes: () => number;
+  stop: () => void;
+} {
   let n = 0;
   let bytes = 0;
-  const sub = await bus.subscribe('veil.room.*.view.*', ({ data }) => {
-    n++;
-    bytes += JSON.stringify(data).length;
-  });
-  return { count: () => n, bytes: () => bytes, sub };
+  const tap = {
+    pattern: 'veil.room.*.view.*',
+    queue: undefined,
+    deliver: (message: { payload: Uint8Array }) => {
+      n++;
+      bytes += message.payload.byteLength;
+    },
+  };
+  broker.add(tap);
+  return { count: () => n, bytes: () => bytes, stop: () => broker.remove(tap) };
 }
 
 /** Plays every room to the end, `concurrency` rooms at a time; returns moves and ms. */
