@@ -174,7 +174,13 @@ export class RoomRunner {
     const spectators = await spectatorHistory(
       deps.store,
       deps.games,
-      { roomId, module: loaded.game.module, version: loaded.version, snapshot: loaded.snapshot },
+      {
+        roomId,
+        module: loaded.game.module,
+        version: loaded.version,
+        snapshot: loaded.snapshot,
+        snapshotVersion: loaded.snapshotVersion,
+      },
       roomOptions(loaded.record).spectatorDelayTurns ?? 0,
       deps.logger,
     );

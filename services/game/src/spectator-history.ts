@@ -11,6 +11,8 @@ export interface LoadedForSpectators {
   readonly module: AnyGameModule;
   readonly version: number;
   readonly snapshot: GameSnapshot<unknown>;
+  /** The stored snapshot the load replayed from. */
+  readonly snapshotVersion: number;
 }
 
 /** The turn a state is in, or its version for a game without turns (the delay's unit). */
@@ -48,7 +50,10 @@ export async function spectatorHistory(
     snapshot: room.snapshot,
     mark: spectatorMark(module, room.snapshot, room.version),
   });
-  let replayFrom = room.version;
+  // The load already read the rows from `snapshotVersion` on: a rebuild starts below it (and
+  // replays through those rows again). Only a room never snapshotted since its creation has its
+  // version-0 rows read a second time.
+  let replayFrom = Math.max(1, room.snapshotVersion);
   try {
     while (history.shown() === null && replayFrom > 0) {
       const rows = await store.load(roomId, { snapshotBefore: replayFrom });

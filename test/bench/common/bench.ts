@@ -168,8 +168,8 @@ export function reservedHugePages(): number | null {
 /**
  * How many DAMON monitors the kernel is running: its `kdamond.<n>` threads (null off Linux). Some
  * virtual machines run one for proactive memory reclaim; it samples the pages of every process,
- * more of them the longer a load goes on, and the act → view latency climbed with it through a
- * phase (docs/operations.md): every run records it, as it records huge pages. Read from /proc,
+ * more of them the longer a load goes on, and on one VM the act → view latency climbed with it
+ * through a phase (docs/operations.md): every run records it, as it records huge pages. Read from /proc,
  * which anyone may read (DAMON's own sysfs files are root's).
  */
 export function runningKdamonds(): number | null {

@@ -301,12 +301,12 @@ function quietDiskBeforeLatency(): QuietDisk {
   return quiet;
 }
 
-/** Says so when the kernel runs a DAMON monitor, which made the latency climb through a phase. */
+/** Says so when the kernel runs a DAMON monitor, which made the latency climb on one VM. */
 function warnAboutDamon(): void {
   const kdamonds = runningKdamonds();
   if (kdamonds)
     progress(
-      `latency: the kernel runs ${kdamonds} DAMON monitor(s) (kdamond): expect the p99 to climb through a phase (test/bench/README.md)`,
+      `latency: the kernel runs ${kdamonds} DAMON monitor(s) (kdamond): on one VM it made the p99 climb through a phase (test/bench/README.md)`,
     );
 }
 

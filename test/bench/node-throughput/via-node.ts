@@ -122,28 +122,22 @@ export async function actOnce(bus: Bus, room: RoomDriver): Promise<void> {
 }
 
 /**
- * Counts view publications and their JSON bytes on every room, as they cross the in-process
+ * Counts the JSON bytes of the view publications on every room, as they cross the in-process
  * broker: a tap on the wire, like boardgame.io's stand-in transport (bgio.ts), which counts the
  * payloads it serializes and decodes none. A client that subscribed would also decode every
  * view, work the boardgame.io side does not do, in this same process.
  */
-export function countViews(broker: InProcessBroker): {
-  count: () => number;
-  bytes: () => number;
-  stop: () => void;
-} {
-  let n = 0;
+export function countViews(broker: InProcessBroker): { bytes: () => number; stop: () => void } {
   let bytes = 0;
   const tap = {
     pattern: 'veil.room.*.view.*',
     queue: undefined,
     deliver: (message: { payload: Uint8Array }) => {
-      n++;
       bytes += message.payload.byteLength;
     },
   };
   broker.add(tap);
-  return { count: () => n, bytes: () => bytes, stop: () => broker.remove(tap) };
+  return { bytes: () => bytes, stop: () => broker.remove(tap) };
 }
 
 /** Plays every room to the end, `concurrency` rooms at a time; returns moves and ms. */
