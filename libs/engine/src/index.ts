@@ -8,3 +8,4 @@ export * from './play.js';
 export * from './policies.js';
 export * from './reaction-window.js';
 export * from './rng.js';
+export * from './simultaneous-choice.js';
