@@ -94,13 +94,42 @@ export interface GameModule<
   /** What `observer` learns of `actor`'s action; must match the log redaction (DESIGN §6). */
   observedActionKey(action: Action, actor: Seat, observer: Seat): string;
   /** A full state consistent with `view` for `viewer` (AI sampling). */
-  determinize(view: View, viewer: Seat, rng: Rng): GameSnapshot<State>;
+  determinize(
+    view: View,
+    viewer: Seat,
+    rng: Rng,
+    options?: DeterminizeOptions,
+  ): GameSnapshot<State>;
+  /**
+   * Optional (AI): how good the state is for each seat, in [0, 1] (1 = surely wins). Search
+   * scores the playouts it cuts short with it; without it they score 1/N per seat.
+   */
+  evaluate?(snapshot: GameSnapshot<State>): Readonly<Record<Seat, number>>;
+  /**
+   * Optional (AI): a cheap playout move for `seat`, one of `legal` (its legal actions here),
+   * drawn with `rng`. Without it playouts move uniformly at random.
+   */
+  rolloutAction?(
+    snapshot: GameSnapshot<State>,
+    seat: Seat,
+    legal: readonly Action[],
+    rng: Rng,
+  ): Action;
   /**
    * Optional: the same state (equal as JSON) taking less memory, for a state just parsed from
    * storage — a live room holds one. Parsed JSON repeats every string and record; a module
    * whose rules never change certain records in place can share equal copies of them.
    */
   compact?(state: State): State;
+}
+
+/** How a determinization samples (AI). */
+export interface DeterminizeOptions {
+  /**
+   * Also resample the viewer's own hidden cards (its hand, its facedown installs) as another
+   * seat would see them, so a search can play opponents that do not know them.
+   */
+  readonly resampleOwn?: boolean;
 }
 
 /** A module with its type parameters erased, for code that handles any game. */

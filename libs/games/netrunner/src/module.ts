@@ -1,4 +1,5 @@
 import type { GameModule, GameSnapshot, Outcome } from '@veil/engine';
+import { evaluateNetrunner, rolloutNetrunner } from './ai/index.js';
 import { decidersOfGame, legalActionsOf, legalActionsOfType } from './actions/legal.js';
 import type { NetrunnerAction } from './actions/types.js';
 import { netrunnerMachine } from './machine/machine.js';
@@ -101,6 +102,8 @@ export const netrunner: NetrunnerModule = {
   turnNumber: (snapshot) => snapshot.context.turn,
   actionKey,
   observedActionKey,
-  determinize: (view, viewer, rng) => determinize(view, viewer, rng),
+  determinize: (view, viewer, rng, options) => determinize(view, viewer, rng, options),
+  evaluate: evaluateNetrunner,
+  rolloutAction: rolloutNetrunner,
   compact: compactGame,
 };

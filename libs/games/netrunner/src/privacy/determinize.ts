@@ -1,4 +1,4 @@
-import type { GameSnapshot, Rng } from '@veil/engine';
+import type { DeterminizeOptions, GameSnapshot, Rng } from '@veil/engine';
 import { netrunnerMachine } from '../machine/machine.js';
 import type { StateValue } from 'xstate';
 import { CARDS } from '../catalog/index.js';
@@ -28,10 +28,16 @@ import type { CardView, NetrunnerView } from '../view/view.js';
  * from that side's deck list minus every card of it the viewer sees, with facedown installed
  * cards of a kind their position allows (see `fillHidden`). The PRNG states, the other seat's
  * policies and the log are made up (empty log). `view(determinize(v)) = v` for the viewer
- * (tested).
+ * (tested). With `resampleOwn` the viewer's own cards that only it sees (its hand, its facedown
+ * installs and archives) are sampled too, as the other seat would sample them (AI search).
  */
-export function determinize(view: NetrunnerView, viewer: Side, rng: Rng): GameSnapshot<Game> {
-  const b = new Builder(view, viewer, rng);
+export function determinize(
+  view: NetrunnerView,
+  viewer: Side,
+  rng: Rng,
+  options?: DeterminizeOptions,
+): GameSnapshot<Game> {
+  const b = new Builder(view, viewer, rng, options?.resampleOwn ?? false);
   b.placeVisible();
   b.fillHidden();
   const g = b.finish();
@@ -62,6 +68,7 @@ class Builder {
     private readonly view: NetrunnerView,
     private readonly viewer: Side,
     private readonly rng: Rng,
+    private readonly resampleOwn: boolean,
   ) {
     const resume = view.resume;
     this.g = {
@@ -118,7 +125,16 @@ class Builder {
     };
   }
 
-  private add(side: Side, loc: Location, cv: CardView | null, slot: Slot): string {
+  /** `ownPrivate`: a card only its owner sees (forgotten when resampling the viewer's own). */
+  private add(
+    side: Side,
+    loc: Location,
+    cv: CardView | null,
+    slot: Slot,
+    ownPrivate = false,
+  ): string {
+    const forget = this.resampleOwn && ownPrivate && side === this.viewer;
+    const code = forget ? '' : (cv?.code ?? '');
     const uid = String(this.next);
     this.next += 1;
     const drawn = { corp: '', runner: '', spectator: '' };
@@ -136,7 +152,7 @@ class Builder {
       (cv?.rezzed ?? false);
     const c: CardState = {
       uid,
-      code: cv?.code ?? '',
+      code,
       side,
       loc,
       rezzed: cv?.rezzed ?? false,
@@ -151,7 +167,7 @@ class Builder {
     };
     this.g.cards[uid] = c;
     if (cv) this.byRef.set(cv.id, uid);
-    if (!cv?.code) this.hidden.push({ uid, side, slot });
+    if (!code) this.hidden.push({ uid, side, slot });
     return uid;
   }
 
@@ -160,14 +176,14 @@ class Builder {
     const g = this.g;
     g.corp.identity = this.add('corp', { zone: 'identity' }, v.corp.identity, 'any');
     g.runner.identity = this.add('runner', { zone: 'identity' }, v.runner.identity, 'any');
-    for (const cv of v.corp.hq) g.corp.hq.push(this.add('corp', { zone: 'hq' }, cv, 'any'));
+    for (const cv of v.corp.hq) g.corp.hq.push(this.add('corp', { zone: 'hq' }, cv, 'any', true));
     for (const cv of v.corp.archives.faceUp) {
       const uid = this.add('corp', { zone: 'archives' }, cv, 'any');
       (g.cards[uid] as CardState).faceUp = true;
       g.corp.archives.push(uid);
     }
     for (const cv of v.corp.archives.faceDown) {
-      const uid = this.add('corp', { zone: 'archives' }, cv, 'any');
+      const uid = this.add('corp', { zone: 'archives' }, cv, 'any', true);
       (g.cards[uid] as CardState).faceUp = false;
       g.corp.archives.push(uid);
     }
@@ -179,16 +195,18 @@ class Builder {
     for (const s of v.servers) {
       const server = { id: s.id, ice: [] as string[], root: [] as string[] };
       for (const cv of s.ice)
-        server.ice.push(this.add('corp', { zone: 'ice', server: s.id }, cv, 'ice'));
+        server.ice.push(this.add('corp', { zone: 'ice', server: s.id }, cv, 'ice', !cv.rezzed));
       const rootSlot: Slot = isCentral(s.id) ? 'central-root' : 'remote-root';
       for (const cv of s.root) {
-        server.root.push(this.add('corp', { zone: 'root', server: s.id }, cv, rootSlot));
+        server.root.push(
+          this.add('corp', { zone: 'root', server: s.id }, cv, rootSlot, !cv.rezzed),
+        );
       }
       g.servers[s.id] = server;
       g.serverOrder.push(s.id);
     }
     for (const cv of v.runner.grip)
-      g.runner.grip.push(this.add('runner', { zone: 'grip' }, cv, 'any'));
+      g.runner.grip.push(this.add('runner', { zone: 'grip' }, cv, 'any', true));
     for (let i = 0; i < v.runner.stackCount; i++) {
       g.runner.stack.push(this.add('runner', { zone: 'stack' }, null, 'any'));
     }

@@ -1,0 +1,74 @@
+import { Rng, type AnyGameModule, type GameSnapshot } from '@veil/engine';
+import type { GreedySettings } from './levels.js';
+import { nextTurn, score, step } from './playout.js';
+
+/** Moves forced after the chosen one (one legal action each) are followed up to this many. */
+const FORCED_FOLLOW = 32;
+
+/**
+ * One ply: every legal action (one per action key) is applied in the same `samples`
+ * determinizations of the bot's view, the forced moves after it followed, and the state scored
+ * by the game's evaluation for the bot; the best mean wins (ties: the first in legal order).
+ */
+export function greedy(
+  module: AnyGameModule,
+  input: {
+    readonly view: unknown;
+    readonly seat: string;
+    readonly legalActions: readonly unknown[];
+    readonly settings: GreedySettings;
+    readonly rng: Rng;
+    readonly deadline?: number;
+    readonly now?: () => number;
+  },
+): { action: unknown; iterations: number } {
+  const { seat, rng } = input;
+  const seats = module.seats({}) as string[];
+  const keys = new Map<string, unknown>();
+  for (const action of input.legalActions) {
+    const key = module.actionKey(action, seat);
+    if (!keys.has(key)) keys.set(key, action);
+  }
+  const totals = new Map<string, { sum: number; n: number }>();
+  const now = input.now ?? Date.now;
+  let iterations = 0;
+  for (let i = 0; i < input.settings.samples; i++) {
+    if (input.deadline !== undefined && now() >= input.deadline) break;
+    const sample = module.determinize(
+      input.view,
+      seat,
+      new Rng(rng.fork()),
+    ) as GameSnapshot<unknown>;
+    const turn = nextTurn(module, sample);
+    if (!turn || turn.seat !== seat) continue;
+    const here = new Map(turn.legal.map((a) => [module.actionKey(a, seat), a]));
+    for (const key of keys.keys()) {
+      const action = here.get(key);
+      if (action === undefined) continue;
+      let state = step(module, sample, seat, action);
+      for (let f = 0; f < FORCED_FOLLOW; f++) {
+        const next = nextTurn(module, state);
+        if (!next || next.legal.length !== 1) break;
+        state = step(module, state, next.seat, next.legal[0]);
+      }
+      const total = totals.get(key) ?? { sum: 0, n: 0 };
+      total.sum += score(module, state, seats)[seat] ?? 0;
+      total.n++;
+      totals.set(key, total);
+      iterations++;
+    }
+  }
+  let best: string | null = null;
+  let bestMean = -Infinity;
+  for (const key of keys.keys()) {
+    const total = totals.get(key);
+    if (!total) continue;
+    const mean = total.sum / total.n;
+    if (mean > bestMean) {
+      bestMean = mean;
+      best = key;
+    }
+  }
+  const action = best === null ? rng.pick([...keys.values()]) : keys.get(best);
+  return { action, iterations };
+}

@@ -1,0 +1,83 @@
+import { applyAction, type AnyGameModule, type GameSnapshot, type Rng } from '@veil/engine';
+
+/**
+ * What the search does with a sampled state: step it, find who acts, play it out cheaply and
+ * score it. Everything goes through the module's pure functions and the engine's one stepping
+ * path (`applyAction`); nothing here knows a game.
+ */
+
+/** Rewards per seat, each in [0, 1]. */
+export type Rewards = Readonly<Record<string, number>>;
+
+/** The seat that acts next and its legal actions, or `null` when the game is over or stuck. */
+export function nextTurn(
+  module: AnyGameModule,
+  state: GameSnapshot<unknown>,
+): { seat: string; legal: unknown[] } | null {
+  if (state.status !== 'active' || module.outcome(state) !== null) return null;
+  for (const seat of module.deciders(state)) {
+    const legal = module.legalActions(state, seat);
+    if (legal.length > 0) return { seat, legal };
+  }
+  return null;
+}
+
+export function step(
+  module: AnyGameModule,
+  state: GameSnapshot<unknown>,
+  seat: string,
+  action: unknown,
+): GameSnapshot<unknown> {
+  return applyAction(module, state, seat, action);
+}
+
+/** Up to `depth` playout moves by the game's rollout policy (uniform without one). */
+export function playout(
+  module: AnyGameModule,
+  state: GameSnapshot<unknown>,
+  depth: number,
+  rng: Rng,
+): { state: GameSnapshot<unknown>; steps: number } {
+  let s = state;
+  let steps = 0;
+  while (steps < depth) {
+    const turn = nextTurn(module, s);
+    if (!turn) break;
+    const action =
+      turn.legal.length === 1
+        ? turn.legal[0]
+        : module.rolloutAction
+          ? module.rolloutAction(s, turn.seat, turn.legal, rng)
+          : rng.pick(turn.legal);
+    s = step(module, s, turn.seat, action);
+    steps++;
+  }
+  return { state: s, steps };
+}
+
+/**
+ * A finished game scores 1 for its winner and 0 for the others (a draw 1/N each); a live one
+ * is scored by the game's evaluation, clamped to [0, 1], or 1/N each without one.
+ */
+export function score(
+  module: AnyGameModule,
+  state: GameSnapshot<unknown>,
+  seats: readonly string[],
+): Rewards {
+  const outcome = module.outcome(state);
+  const even = 1 / seats.length;
+  const rewards: Record<string, number> = {};
+  if (outcome) {
+    for (const seat of seats) {
+      rewards[seat] = outcome.winner === null ? even : outcome.winner === seat ? 1 : 0;
+    }
+    return rewards;
+  }
+  const evaluation = module.evaluate?.(state) as Readonly<Record<string, number>> | undefined;
+  for (const seat of seats) {
+    const v = evaluation?.[seat];
+    rewards[seat] =
+      typeof v === 'number' && Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : even;
+  }
+  return rewards;
+}

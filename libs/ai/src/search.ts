@@ -1,0 +1,193 @@
+import { Rng, type AnyGameModule, type GameSnapshot } from '@veil/engine';
+import type { SearchSettings } from './levels.js';
+import { nextTurn, playout, score, step, type Rewards } from './playout.js';
+import { TreeNode } from './tree.js';
+
+/** What one search is given: the bot's view and legal actions, nothing else of the game. */
+export interface SearchInput {
+  readonly view: unknown;
+  readonly seat: string;
+  readonly legalActions: readonly unknown[];
+  readonly settings: SearchSettings;
+  readonly rng: Rng;
+  /** Wall-clock cap (ms, as `now()` reads); checked before every iteration. */
+  readonly deadline?: number;
+  readonly now?: () => number;
+}
+
+export interface SearchResult {
+  readonly action: unknown;
+  readonly iterations: number;
+  /** Root statistics by action key: how often each was tried and its mean reward. */
+  readonly root: ReadonlyMap<string, { visits: number; mean: number }>;
+  /** Rules steps taken (tree and playouts), for the speed bench's overhead ratio. */
+  readonly steps: number;
+}
+
+/** One visited edge: the node it leads to and the seat whose action it was. */
+interface Visit {
+  readonly node: TreeNode;
+  readonly actor: string;
+}
+
+/**
+ * Information-set Monte Carlo tree search (docs/ai.md). Each iteration samples a full state
+ * from the bot's view alone (`module.determinize`), descends the tree(s) by UCB1 over the
+ * actions legal in that sample (availability counts), adds one node, plays out at most
+ * `rolloutDepth` moves, scores the result for every seat and backs each seat's reward up the
+ * edges that seat chose.
+ *
+ * `single` observer: one tree (the bot's); every action, its own or another seat's, is keyed
+ * by `actionKey` — the opponents' moves as if the bot saw them. `multiple` observers: one
+ * tree per seat; the acting seat chooses in its own tree by `actionKey(action, actor)`, and
+ * every other seat's tree follows by `observedActionKey(action, actor, observer)` — what that
+ * seat learns of it — so an opponent cannot choose by what it could not see.
+ *
+ * Moves forced in a sample (one legal action) add no node. The result is the most visited
+ * root action; with a fixed rng and no deadline the search is deterministic.
+ */
+export function search(module: AnyGameModule, input: SearchInput): SearchResult {
+  const { settings, rng, seat: bot } = input;
+  const seats = module.seats({}) as string[];
+  const rootKeys = new Map<string, unknown>();
+  for (const action of input.legalActions) {
+    const key = module.actionKey(action, bot);
+    if (!rootKeys.has(key)) rootKeys.set(key, action);
+  }
+  const multiple = settings.observers === 'multiple';
+  const treeSeats = multiple ? seats : [bot];
+  const roots = new Map(treeSeats.map((s) => [s, new TreeNode()]));
+  const now = input.now ?? Date.now;
+  let iterations = 0;
+  let steps = 0;
+  let resampled = 0;
+  while (iterations < settings.iterations) {
+    if (input.deadline !== undefined && now() >= input.deadline) break;
+    // Spread the resampling iterations evenly (deterministic, no extra draws).
+    const resample =
+      Math.floor((iterations + 1) * settings.resampleOwnShare) > resampled &&
+      settings.resampleOwnShare > 0;
+    if (resample) resampled++;
+    iterations++;
+    const sample = module.determinize(
+      input.view,
+      bot,
+      new Rng(rng.fork()),
+      resample ? { resampleOwn: true } : undefined,
+    ) as GameSnapshot<unknown>;
+    const descent = descend(module, sample, bot, rootKeys, roots, multiple, settings, rng);
+    steps += descent.steps;
+    const out = playout(module, descent.state, settings.rolloutDepth, rng);
+    steps += out.steps;
+    backUp(descent.visits, score(module, out.state, seats));
+  }
+  return { ...choose(roots.get(bot) as TreeNode, rootKeys, rng), iterations, steps };
+}
+
+function descend(
+  module: AnyGameModule,
+  sample: GameSnapshot<unknown>,
+  bot: string,
+  rootKeys: ReadonlyMap<string, unknown>,
+  roots: ReadonlyMap<string, TreeNode>,
+  multiple: boolean,
+  settings: SearchSettings,
+  rng: Rng,
+): { state: GameSnapshot<unknown>; visits: Visit[]; steps: number } {
+  const at = new Map(roots);
+  const visits: Visit[] = [];
+  let state = sample;
+  let steps = 0;
+  let atRoot = true;
+  for (;;) {
+    const turn = nextTurn(module, state);
+    if (!turn) break;
+    if (turn.legal.length === 1 && !atRoot) {
+      state = step(module, state, turn.seat, turn.legal[0]);
+      steps++;
+      continue;
+    }
+    const treeSeat = multiple ? turn.seat : bot;
+    const node = at.get(treeSeat) as TreeNode;
+    // Distinct keys of the actions legal here (equal keys are the same choice to the chooser).
+    const options = new Map<string, unknown>();
+    for (const action of turn.legal) {
+      const key = module.actionKey(action, turn.seat);
+      // At the root the bot chooses among what it was sent; a sample (one that resampled its
+      // own cards) may offer others, which it cannot really play.
+      if (atRoot && turn.seat === bot && !rootKeys.has(key)) continue;
+      if (!options.has(key)) options.set(key, action);
+    }
+    if (options.size === 0) break;
+    atRoot = false;
+    const untried: string[] = [];
+    let best: string | null = null;
+    let bestValue = -Infinity;
+    for (const key of options.keys()) {
+      const child = node.children.get(key);
+      if (!child) {
+        untried.push(key);
+        continue;
+      }
+      child.available++;
+      const value = child.ucb(settings.exploration);
+      if (value > bestValue) {
+        bestValue = value;
+        best = key;
+      }
+    }
+    const expand = untried.length > 0;
+    const key = expand ? rng.pick(untried) : (best as string);
+    const chosen = node.child(key);
+    if (expand) chosen.available++;
+    const action = options.get(key);
+    visits.push({ node: chosen, actor: turn.seat });
+    at.set(treeSeat, chosen);
+    if (multiple) {
+      for (const [observer, observerNode] of at) {
+        if (observer === turn.seat) continue;
+        const seen = observerNode.child(module.observedActionKey(action, turn.seat, observer));
+        seen.available++;
+        visits.push({ node: seen, actor: turn.seat });
+        at.set(observer, seen);
+      }
+    }
+    state = step(module, state, turn.seat, action);
+    steps++;
+    if (expand) break;
+  }
+  return { state, visits, steps };
+}
+
+function backUp(visits: readonly Visit[], rewards: Rewards): void {
+  for (const { node, actor } of visits) {
+    node.visits++;
+    node.reward += rewards[actor] ?? 0;
+  }
+}
+
+/** The most visited root action (ties: the better mean, then the first in legal order). */
+function choose(
+  root: TreeNode,
+  rootKeys: ReadonlyMap<string, unknown>,
+  rng: Rng,
+): Pick<SearchResult, 'action' | 'root'> {
+  const stats = new Map<string, { visits: number; mean: number }>();
+  let best: string | null = null;
+  let bestVisits = 0;
+  let bestMean = -Infinity;
+  for (const key of rootKeys.keys()) {
+    const child = root.children.get(key);
+    const visits = child?.visits ?? 0;
+    const mean = child && child.visits > 0 ? child.reward / child.visits : 0;
+    stats.set(key, { visits, mean });
+    if (visits > bestVisits || (visits === bestVisits && visits > 0 && mean > bestMean)) {
+      best = key;
+      bestVisits = visits;
+      bestMean = mean;
+    }
+  }
+  // No iteration ran (a deadline already past): any legal action, from the seeded stream.
+  const action = best === null ? rng.pick([...rootKeys.values()]) : rootKeys.get(best);
+  return { action, root: stats };
+}

@@ -1,0 +1,2 @@
+export { evaluateNetrunner, corpAdvantage } from './evaluate.js';
+export { rolloutNetrunner } from './rollout.js';
