@@ -83,8 +83,12 @@ describe('veil command', () => {
     expect(err.join('\n')).toMatch(/unknown game "chess"/);
     expect(await main(['selfplay', '--game', 'parlor', '--games', 'many'])).toBe(2);
     expect(err.join('\n')).toMatch(/--games must be an integer/);
-    expect(await main(['selfplay', '--game', 'parlor', '--p1', 'expert'])).toBe(2);
-    expect(err.join('\n')).toMatch(/only "random"/);
+    expect(await main(['selfplay', '--game', 'parlor', '--p1', 'wizard'])).toBe(2);
+    expect(err.join('\n')).toMatch(/unknown bot level "wizard"/);
+    expect(
+      await main(['selfplay', '--game', 'parlor', '--p1', 'expert', '--iterations', '0']),
+    ).toBe(2);
+    expect(err.join('\n')).toMatch(/--iterations must be an integer ≥ 1/);
     expect(await main(['frobnicate'])).toBe(2);
   });
 });

@@ -1,6 +1,8 @@
 import { intOption, parseArgs, UsageError } from './args.js';
 import { gameById, GAMES } from './games.js';
 import { selfplay } from './selfplay.js';
+import { runBotSelfplay } from './selfplay-report.js';
+import { BOT_LEVELS, isBotLevel, MAX_ITERATIONS, type BotLevel } from '@veil/ai';
 import { CARD_COVERAGE } from '@veil/netrunner';
 
 const USAGE = `usage: veil <command> [options]
@@ -12,8 +14,11 @@ commands:
   migrate [--json]
       bring the store's schema up to date and exit (the store \`start\` would open: DATABASE_URL,
       else PGlite under VEIL_DATA_DIR); \`start\` migrates too, this runs it ahead
-  selfplay --game G --games N --seed S [--<seat> LEVEL]... [--json]
-      play N random-legal games of G to the end and summarize how they ended
+  selfplay --game G --games N --seed S [--<seat> LEVEL]... [--iterations N] [--json]
+      play N games of G to the end and summarize how they ended: random-legal moves, or
+      with --<seat> LEVEL (e.g. --corp expert --runner greedy) the AI workers' bots
+      (levels: random, greedy, ismcts, expert; unnamed seats play random); --iterations
+      overrides every level's budget
   cards <game> [--json]
       list a game's cards with their implementation status (full | partial)
 
@@ -52,38 +57,45 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 function runSelfplay(argv: readonly string[]): number {
-  const args = parseArgs(argv, {
-    options: ['game', 'games', 'seed', 'max-actions'],
-    flags: ['json'],
-    repeatable: 'any-other',
-  });
+  const own = ['game', 'games', 'seed', 'max-actions', 'iterations'];
+  const args = parseArgs(argv, { options: own, flags: ['json'], repeatable: 'any-other' });
   const gameId = args.options.get('game')?.at(-1);
   if (!gameId) throw new UsageError('selfplay needs --game');
   const module = gameById(gameId);
   if (!module)
     throw new UsageError(`unknown game "${gameId}" (known: ${Object.keys(GAMES).join(', ')})`);
   const seats = module.seats({});
+  const levels: Record<string, BotLevel> = {};
   for (const [name, values] of args.options) {
-    if (['game', 'games', 'seed', 'max-actions'].includes(name)) continue;
+    if (own.includes(name)) continue;
     if (!seats.includes(name))
       throw new UsageError(`unknown option --${name} (seats of ${gameId}: ${seats.join(', ')})`);
     const level = values.at(-1);
-    if (level !== 'random') {
-      throw new UsageError(
-        `bot level "${level}" is not available in selfplay yet; only "random" is`,
-      );
+    if (!isBotLevel(level)) {
+      throw new UsageError(`unknown bot level "${level}" (levels: ${BOT_LEVELS.join(', ')})`);
     }
+    levels[name] = level;
   }
   const games = intOption(args, 'games', 100, 1);
   const seed = intOption(args, 'seed', 1);
+  const maxActions = intOption(args, 'max-actions', 20_000, 1);
   const json = args.flags.has('json');
+  if (Object.keys(levels).length > 0 || args.options.has('iterations')) {
+    const iterations = args.options.has('iterations')
+      ? intOption(args, 'iterations', 1, 1)
+      : undefined;
+    if (iterations !== undefined && iterations > MAX_ITERATIONS) {
+      throw new UsageError(`--iterations must be at most ${MAX_ITERATIONS}`);
+    }
+    return runBotSelfplay({ module, games, seed, levels, iterations, maxActions }, json);
+  }
   const every = Math.max(1, Math.round(games / 20));
   const started = performance.now();
   const summary = selfplay({
     module,
     games,
     seed,
-    maxActions: intOption(args, 'max-actions', 20_000, 1),
+    maxActions,
     onGame: (done) => {
       if (done % every === 0 || done === games) {
         process.stderr.write(`selfplay ${gameId}: ${done}/${games} games\n`);
