@@ -9,6 +9,14 @@ import type { BenchMain, BenchOptions } from './common/bench.js';
 import { machine } from './common/bench.js';
 
 const BENCHMARKS: Record<string, { about: string; load: () => Promise<{ main: BenchMain }> }> = {
+  'ai-speed': {
+    about: 'bot decision time per level, search iterations/s and its overhead over raw rules steps',
+    load: () => import('./ai-speed/main.js'),
+  },
+  ladder: {
+    about: 'bot strength: seeded Netrunner games between adjacent levels, Wilson intervals, SPRT',
+    load: () => import('./ladder/main.js'),
+  },
   'netrunner-apply': {
     about: 'Netrunner random self-play: applied actions/s, choose cost, view and snapshot costs',
     load: () => import('./netrunner-apply/main.js'),
