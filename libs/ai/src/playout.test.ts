@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyGameModule, GameSnapshot, Outcome } from '@veil/engine';
+import { score } from './playout.js';
+import { TreeNode } from './tree.js';
+
+/** Only what `score` reads of a module: its outcome and (optionally) its evaluation. */
+function scoring(
+  outcome: Outcome<string> | null,
+  evaluate?: (s: GameSnapshot<unknown>) => Record<string, number>,
+): AnyGameModule {
+  return { outcome: () => outcome, evaluate } as unknown as AnyGameModule;
+}
+
+const STATE = { value: 'x', context: {}, status: 'active' } as GameSnapshot<unknown>;
+const SIX = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+describe('scoring a playout for every seat', () => {
+  it('a finished game: 1 for the winner, 0 for every other seat, 1/N each for a draw', () => {
+    expect(score(scoring({ winner: 'c', reason: 'r' }), STATE, SIX)).toEqual({
+      a: 0,
+      b: 0,
+      c: 1,
+      d: 0,
+      e: 0,
+      f: 0,
+    });
+    const draw = score(scoring({ winner: null, reason: 'r' }), STATE, ['a', 'b', 'c']);
+    for (const seat of ['a', 'b', 'c']) expect(draw[seat]).toBeCloseTo(1 / 3, 12);
+  });
+
+  it("a live game: the game's evaluation per seat, clamped to [0, 1]; 1/N without one", () => {
+    const evaluate = () => ({ a: 0.7, b: 1.4, c: -2, d: Number.NaN });
+    expect(score(scoring(null, evaluate), STATE, ['a', 'b', 'c', 'd'])).toEqual({
+      a: 0.7,
+      b: 1,
+      c: 0,
+      d: 0.25,
+    });
+    expect(score(scoring(null), STATE, ['a', 'b', 'c', 'd', 'e'])).toEqual({
+      a: 0.2,
+      b: 0.2,
+      c: 0.2,
+      d: 0.2,
+      e: 0.2,
+    });
+  });
+});
+
+describe('UCB1 with availability counts', () => {
+  it('tries an unvisited action first, then weighs the mean against its availability', () => {
+    const node = new TreeNode();
+    expect(node.ucb(0.7)).toBe(Infinity);
+    node.visits = 4;
+    node.reward = 2;
+    node.available = 4;
+    expect(node.ucb(0.7)).toBeCloseTo(0.5 + 0.7 * Math.sqrt(Math.log(4) / 4), 12);
+    // Legal in more iterations than it was chosen in: its exploration term grows.
+    node.available = 100;
+    expect(node.ucb(0.7)).toBeCloseTo(0.5 + 0.7 * Math.sqrt(Math.log(100) / 4), 12);
+    expect(node.ucb(0)).toBe(0.5);
+  });
+});
