@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aiReplySchema, aiRequestSchema, type AiRequest } from './ai.js';
 import { BOT_LEVELS } from './fields.js';
 import { protocolError } from './error-codes.js';
@@ -17,6 +17,12 @@ const request: AiRequest = {
 };
 
 describe('aiRequestSchema', () => {
+  it('holds exactly the room, seat, version, level, view, legal actions, deadline and seed', () => {
+    expect(Object.keys(aiRequestSchema.shape).sort()).toEqual(
+      ['deadline', 'legalActions', 'level', 'roomId', 'seat', 'seed', 'version', 'view'].sort(),
+    );
+  });
+
   it('round-trips at every level, with and without a seed', () => {
     fc.assert(
       fc.property(
@@ -63,6 +69,9 @@ describe('aiRequestSchema', () => {
     ['a deadline as a date string', { ...request, deadline: '2025-11-29T18:03:00Z' }, ['deadline']],
     ['no seat', { ...request, seat: undefined }, ['seat']],
     ['a fractional seed', { ...request, seed: 0.5 }, ['seed']],
+    // Only the projection travels: a request carrying more is refused, not read.
+    ['a request that also carries a state', { ...request, state: { deck: [] } }, []],
+    ['a request that also carries the room seed', { ...request, roomSeed: 'abc' }, []],
   ];
 
   it.each(refusals)('refuses %s', (_name, variant, path) => {

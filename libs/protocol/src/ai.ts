@@ -15,9 +15,10 @@ import { MAX_LEGAL_ACTIONS } from './limits.js';
 /**
  * `veil.ai.<game>.request` (queue group `ai-workers`, DESIGN §6). A worker gets only the bot
  * seat's projection and legal actions, never the authoritative state, and answers with one
- * action for that version; the node still checks it like any other.
+ * action for that version; the node still checks it like any other. The object is strict: a
+ * request carrying anything more (a state, a room seed) is refused, not read.
  */
-export const aiRequestSchema = z.object({
+export const aiRequestSchema = z.strictObject({
   roomId: roomIdSchema,
   seat: seatSchema,
   version: versionSchema,
@@ -38,7 +39,11 @@ export const aiReplyOkSchema = z.object({
   action: actionSchema,
 });
 
-/** The worker could not answer (e.g. `timeout`, `internal`); the node retries or falls back. */
+/**
+ * The worker could not answer: `timeout` (past the deadline), `unavailable` (the worker is
+ * shutting down and hands the request back: ask again at once, another worker takes it),
+ * `internal`. The node retries, then falls back.
+ */
 export const aiReplyErrorSchema = z.object({
   ok: z.literal(false),
   roomId: roomIdSchema,

@@ -27,6 +27,7 @@ describe('error codes', () => {
       'unavailable',
       'timeout',
       'internal',
+      'bot_level_unavailable',
     ]);
   });
 

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'unavailable',
   'timeout',
   'internal',
+  'bot_level_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -44,6 +45,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   unavailable: 'The room cannot be served right now; try again.',
   timeout: 'The request timed out.',
   internal: 'Something went wrong on the server.',
+  bot_level_unavailable: 'No AI worker serves that bot level for this game now.',
 };
 
 /** The HTTP status the lobby API answers with for each code. */
@@ -61,6 +63,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   unavailable: 503,
   timeout: 504,
   internal: 500,
+  bot_level_unavailable: 422,
 };
 
 /**

@@ -1,4 +1,5 @@
 export * from './ai.js';
+export * from './ai-workers.js';
 export * from './create-room.js';
 export * from './error-codes.js';
 export * from './fields.js';

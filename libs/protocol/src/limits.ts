@@ -36,9 +36,17 @@ export const MAX_LEGAL_ACTIONS = 5000;
 /** Seats in one room (Netrunner has 2, Dune 6). */
 export const MAX_SEATS = 16;
 
-/** Distinct card entries in one submitted deck list, and copies of one card. */
+/**
+ * A deck list in a room's game options: distinct card entries, copies of one card, and cards in
+ * all (a game's own deckbuilding rules may allow fewer).
+ */
 export const MAX_DECK_ENTRIES = 200;
 export const MAX_CARD_COPIES = 99;
+export const MAX_DECK_CARDS = 100;
+
+/** Room creations one client (by address) may start at once, and how many a minute after. */
+export const ROOM_CREATION_BURST = 20;
+export const ROOM_CREATIONS_PER_MINUTE = 30;
 
 /** Rooms in one `GET /api/rooms` answer. */
 export const MAX_ROOM_LIST = 500;
@@ -55,3 +63,10 @@ export const MAX_SPECTATOR_DELAY_TURNS = 10;
 
 /** A room seed given by the creator (a number or a string). */
 export const MAX_SEED_LENGTH = 128;
+
+/** Games one AI worker's announcement lists (`veil.ai.workers`). */
+export const MAX_AI_GAMES = 64;
+
+/** How long an AI worker's announcement holds before it must be said again. */
+export const MIN_AI_ANNOUNCEMENT_TTL_MS = 1_000;
+export const MAX_AI_ANNOUNCEMENT_TTL_MS = 600_000;

@@ -58,6 +58,14 @@ export function aiRequestSubject(game: string): string {
  */
 export const GATEWAY_PRESENCE_SUBJECT = 'veil.gateway.presence';
 
+/**
+ * AI workers say which games and bot levels they serve (`ai-workers.ts`); gateways listen, so
+ * the lobby offers those levels and room creation refuses any other.
+ */
+export const AI_WORKERS_SUBJECT = 'veil.ai.workers';
+/** A listener has started and knows nothing yet: every worker says what it serves at once. */
+export const AI_WORKERS_HELLO_SUBJECT = 'veil.ai.workers.hello';
+
 export const AI_QUEUE_GROUP = 'ai-workers';
 export const GAME_NODES_QUEUE_GROUP = 'game-nodes';
 
@@ -68,6 +76,8 @@ export const SUBJECT_PATTERNS = {
   roomsPlace: ROOMS_PLACE_SUBJECT,
   roomsCreate: ROOMS_CREATE_SUBJECT,
   aiRequest: 'veil.ai.*.request',
+  aiWorkers: AI_WORKERS_SUBJECT,
+  aiWorkersHello: AI_WORKERS_HELLO_SUBJECT,
   gatewayPresence: GATEWAY_PRESENCE_SUBJECT,
 } as const;
 
