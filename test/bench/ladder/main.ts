@@ -40,7 +40,7 @@ interface Line {
  * `.veil/ladder/results.jsonl`), and a rerun plays only what is missing. `VEIL_LADDER_MINUTES`
  * (default 60) bounds one run; `VEIL_LADDER_PAIRS=greedy-random,…` picks pairs;
  * `VEIL_LADDER_ITERATIONS=N` overrides the search levels' (and the cheat's) budget.
- * `--quick`: 3 deals per pair (6 games), budgets cut to 8 iterations (greedy 2 samples), a
+ * `--quick`: 4 deals per pair (8 games), budgets cut to 16 iterations (greedy 2 samples), a
  * fresh results file — a smoke run of the machinery, not a strength measurement.
  */
 export async function main(options: BenchOptions): Promise<Figures> {
@@ -54,13 +54,13 @@ export async function main(options: BenchOptions): Promise<Figures> {
     ? Number(env['VEIL_LADDER_ITERATIONS'])
     : undefined;
   const budgets: Budgets = quick
-    ? { greedy: 2, ismcts: 8, expert: 8, cheat: 8 }
+    ? { greedy: 2, ismcts: 16, expert: 16, cheat: 16 }
     : iterations
       ? { ismcts: iterations, expert: iterations, cheat: iterations }
       : {};
   const chosen = env['VEIL_LADDER_PAIRS']?.split(',');
   const pairs = PAIRS.filter(([a, b]) => !chosen || chosen.includes(`${a}-${b}`));
-  const maxDeals = quick ? 3 : LADDER_SPRT.cap / 2;
+  const maxDeals = quick ? 4 : LADDER_SPRT.cap / 2;
   const stopAt = Date.now() + (quick ? 170 : Number(env['VEIL_LADDER_MINUTES'] ?? 60) * 60) * 1000;
   const lines = readLines(file);
   const budgetNote = JSON.stringify(budgets);
