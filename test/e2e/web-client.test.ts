@@ -5,7 +5,7 @@ import {
   type LogEvent,
   type VeilConnection,
 } from '@veil/client';
-import { startVeil, type Veil } from '@veil/gateway';
+import { startVeil, type Veil } from '@veil/cli';
 import { CARDS, cardByCode, type NetrunnerAction, type NetrunnerView } from '@veil/netrunner';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

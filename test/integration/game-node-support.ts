@@ -7,7 +7,7 @@ import {
   type GameSnapshot,
   type PersistedGame,
 } from '@veil/engine';
-import { parlor, type ParlorAction, type ParlorView } from '@veil/engine/fixture';
+import { parlor, type ParlorAction, type ParlorView } from '@veil/parlor';
 import {
   applyRoomEvent,
   gameRegistry,

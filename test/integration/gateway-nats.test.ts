@@ -5,7 +5,9 @@ import {
   getRoom,
   type VeilConnection,
 } from '@veil/client';
-import { startVeil, type Veil } from '@veil/gateway';
+import { startVeil, type Veil } from '@veil/cli';
+import { PRODUCTION_GAMES } from '@veil/game-registry';
+import { parlorGame } from '@veil/parlor';
 import { allAtVersion, parlorView, playFirstLegal } from '@veil/gateway/testing';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { locateNatsServer } from '../support/binaries.js';
@@ -52,6 +54,7 @@ describeWithServices('gateways over real Postgres and NATS', () => {
       databaseUrl,
       natsUrl,
       logLevel: 'silent',
+      games: [...PRODUCTION_GAMES, parlorGame],
       ...(nodeId ? { nodeId } : {}),
       gateway: { rateLimit: { capacity: 10_000, refillPerSecond: 0 } },
     });

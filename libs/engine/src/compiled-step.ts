@@ -16,8 +16,8 @@ import type { AnyStateMachine, StateValue } from 'xstate';
  * `compiled-step.test.ts` checks snapshots against XState's own transition, state by state,
  * over games of both the fixture and Netrunner.
  *
- * A machine that uses anything else gets `null` from `compileMachine`, and its steps go
- * through XState.
+ * A machine that uses anything else gets `null` from `compileMachine`; the engine refuses to
+ * step it (play.ts) and the game registry refuses to register it.
  */
 
 /** The parts of XState's `StateNode` and transition definitions read here. */
@@ -110,8 +110,8 @@ let lastCompiled: { readonly machine: AnyStateMachine; readonly compiled: Compil
 
 /**
  * The snapshot after `event`, as `machine.transition` would return it (same value, context,
- * status), or null when the machine is not compiled or the step would need XState (a final
- * state nested in a compound one).
+ * status) — `snapshot` itself when no transition takes the event — or null when the machine is
+ * not compiled or the snapshot is not an active state of its chart.
  */
 export function compiledTransition(
   machine: AnyStateMachine,
@@ -124,9 +124,11 @@ export function compiledTransition(
   if (leaf === null) return null;
   const state: StepState = { leaf, context: snapshot.context, owned: true, done: false };
 
-  // The event: the deepest enabled transition on the active path (none is also a step).
+  // The event: the deepest enabled transition on the active path. With none, XState's
+  // snapshot stays as it was: the same object is returned, so the caller can tell.
   const chosen = select(state, event, onCandidates(c, leaf, event.type));
-  if (chosen !== null && microstep(c, state, chosen, event) === null) return null;
+  if (chosen === null) return snapshot;
+  if (microstep(c, state, chosen, event) === null) return null;
   // Then eventless transitions until the state is stable.
   for (;;) {
     if (state.done) break;

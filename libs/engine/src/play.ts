@@ -1,6 +1,6 @@
 import { createActor, type AnyActor, type AnyActorScope, type AnyStateMachine } from 'xstate';
 import { canonicalJson } from './canonical-json.js';
-import { compiledTransition } from './compiled-step.js';
+import { compiledTransition, compileMachine } from './compiled-step.js';
 import { RulesError } from './errors.js';
 import type {
   ActionOf,
@@ -14,9 +14,8 @@ import type {
 import type { WindowPolicy } from './policies.js';
 
 /**
- * Pure stepping of a game module's machine: the engine's compiled stepping (compiled-step.ts)
- * for the charts it covers, else the machine's own pure `transition`; setup through its
- * `getInitialSnapshot`. The game node, AI rollouts and tests all step games through these;
+ * Pure stepping of a game module's machine: the engine's compiled stepping (compiled-step.ts),
+ * which every game's chart must allow; setup through the machine's `getInitialSnapshot`. The game node, AI rollouts and tests all step games through these;
  * the node's room actor only adopts the snapshots they return. Every function returns a new
  * snapshot and never changes its input.
  */
@@ -129,6 +128,7 @@ export function applyPolicy<M extends AnyGameModule>(
   if (typeof kind !== 'string' || kind.length === 0 || kind.length > 64) {
     throw new RulesError('bad_request');
   }
+  if (snapshot.status !== 'active') throw new RulesError('game_over');
   return step(module.machine, snapshot, { type: 'policy', seat, kind, policy });
 }
 
@@ -156,20 +156,33 @@ export function snapshotBytes(snapshot: GameSnapshot<unknown>): string {
   return JSON.stringify(persistGame(snapshot));
 }
 
-/** One event: compiled when the chart allows it (the same result as XState's), else XState. */
+/**
+ * Whether the engine can step `machine` (compiled-step.ts). Every game must: `step` has no
+ * fallback, and the game registry refuses a game whose chart does not compile.
+ */
+export function chartCompiles(machine: AnyStateMachine): boolean {
+  return compileMachine(machine) !== null;
+}
+
+/**
+ * One event, by the compiled stepping. A chart it cannot step is an error, never a silent
+ * detour through XState; so is an event no transition takes — a legal action that changes
+ * nothing would otherwise commit a new version identical to the last.
+ */
 function step<S>(
   machine: AnyStateMachine,
   snapshot: GameSnapshot<S>,
-  event: unknown,
+  event: { readonly type: string; readonly [field: string]: unknown },
 ): GameSnapshot<S> {
-  const compiled = compiledTransition(machine, snapshot, event as { type: string });
-  if (compiled !== null) return compiled as GameSnapshot<S>;
-  type Transition = AnyStateMachine['transition'];
-  return machine.transition(
-    snapshot as Parameters<Transition>[0],
-    event as Parameters<Transition>[1],
-    inertScope(machine, () => createActor(machine, { snapshot: persistGame(snapshot) as never })),
-  ) as GameSnapshot<S>;
+  const next = compiledTransition(machine, snapshot, event);
+  if (next === null) {
+    if (!chartCompiles(machine)) {
+      throw new Error(`the chart of ${machine.id} uses what compiled stepping does not cover`);
+    }
+    throw new Error(`${machine.id} cannot step a ${snapshot.status} snapshot at this state`);
+  }
+  if (next === snapshot) throw new Error(`no transition of ${machine.id} takes "${event.type}"`);
+  return next as GameSnapshot<S>;
 }
 
 /**

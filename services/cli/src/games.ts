@@ -1,13 +1,18 @@
-import type { AnyGameModule } from '@veil/engine';
-import { parlor } from '@veil/engine/fixture';
-import { netrunner } from '@veil/netrunner';
+import { loadGameRegistry, type GameEntry, type GameRegistry } from '@veil/game-registry';
+import { UsageError } from './args.js';
 
-/** The games the CLI knows, by id. Parlor is the engine's small fixture game. */
-export const GAMES: Readonly<Record<string, AnyGameModule>> = {
-  netrunner: netrunner as unknown as AnyGameModule,
-  parlor: parlor as unknown as AnyGameModule,
-};
+/**
+ * The games the CLI knows: the registry's production games plus the packages named in
+ * `VEIL_EXTRA_GAMES` (tests and game development; see docs/operations.md).
+ */
+export async function cliGames(env: NodeJS.ProcessEnv): Promise<GameRegistry> {
+  const extra = (env['VEIL_EXTRA_GAMES'] ?? '').split(',').filter((name) => name.length > 0);
+  return loadGameRegistry(extra);
+}
 
-export function gameById(id: string): AnyGameModule | undefined {
-  return Object.hasOwn(GAMES, id) ? GAMES[id] : undefined;
+/** The registry entry of `id`, or a usage error naming the known games. */
+export function gameEntry(games: GameRegistry, id: string): GameEntry {
+  const entry = games.get(id);
+  if (!entry) throw new UsageError(`unknown game "${id}" (known: ${[...games.keys()].join(', ')})`);
+  return entry;
 }

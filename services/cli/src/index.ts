@@ -1,3 +1,10 @@
 export { main } from './main.js';
 export { selfplay, type SelfplayConfig, type SelfplaySummary } from './selfplay.js';
 export { BENCH_DRIVER_NODE_FLAGS, VEIL_NODE_FLAGS } from './node-flags.js';
+export {
+  startVeil,
+  VEIL_ROLES,
+  type Veil,
+  type VeilOptions,
+  type VeilRole,
+} from './start-roles.js';

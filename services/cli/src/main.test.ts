@@ -17,19 +17,16 @@ function capture() {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Parlor is a test-only game: the CLI loads it the way a test process would. */
+const WITH_PARLOR = { VEIL_EXTRA_GAMES: '@veil/parlor' };
+
 describe('veil command', () => {
   it('selfplay --json ends with one JSON object of the documented shape', async () => {
     const { out } = capture();
-    const code = await main([
-      'selfplay',
-      '--game',
-      'parlor',
-      '--games',
-      '5',
-      '--seed',
-      '2',
-      '--json',
-    ]);
+    const code = await main(
+      ['selfplay', '--game', 'parlor', '--games', '5', '--seed', '2', '--json'],
+      WITH_PARLOR,
+    );
     expect(code).toBe(0);
     const summary = JSON.parse(out.at(-1)!);
     for (const key of ['games', 'finished', 'reasons', 'avgTurns', 'errors', 'p1Wins', 'p2Wins']) {
@@ -81,14 +78,19 @@ describe('veil command', () => {
     const { err } = capture();
     expect(await main(['selfplay', '--game', 'chess'])).toBe(2);
     expect(err.join('\n')).toMatch(/unknown game "chess"/);
-    expect(await main(['selfplay', '--game', 'parlor', '--games', 'many'])).toBe(2);
+    expect(await main(['selfplay', '--game', 'parlor', '--games', 'many'], WITH_PARLOR)).toBe(2);
     expect(err.join('\n')).toMatch(/--games must be an integer/);
-    expect(await main(['selfplay', '--game', 'parlor', '--p1', 'wizard'])).toBe(2);
+    expect(await main(['selfplay', '--game', 'parlor', '--p1', 'wizard'], WITH_PARLOR)).toBe(2);
     expect(err.join('\n')).toMatch(/unknown bot level "wizard"/);
     expect(
-      await main(['selfplay', '--game', 'parlor', '--p1', 'expert', '--iterations', '0']),
+      await main(
+        ['selfplay', '--game', 'parlor', '--p1', 'expert', '--iterations', '0'],
+        WITH_PARLOR,
+      ),
     ).toBe(2);
     expect(err.join('\n')).toMatch(/--iterations must be an integer ≥ 1/);
+    expect(await main(['selfplay', '--game', 'parlor'])).toBe(2);
+    expect(err.join('\n')).toMatch(/unknown game "parlor" \(known: netrunner\)/);
     expect(await main(['frobnicate'])).toBe(2);
   });
 });

@@ -1,9 +1,9 @@
 import { intOption, parseArgs, UsageError } from './args.js';
-import { gameById, GAMES } from './games.js';
+import { cliGames, gameEntry } from './games.js';
 import { selfplay } from './selfplay.js';
 import { runBotSelfplay } from './selfplay-report.js';
 import { BOT_LEVELS, isBotLevel, MAX_ITERATIONS, type BotLevel } from '@veil/ai';
-import { CARD_COVERAGE } from '@veil/netrunner';
+import type { GameRegistry } from '@veil/game-registry';
 
 const USAGE = `usage: veil <command> [options]
 
@@ -22,23 +22,26 @@ commands:
   cards <game> [--json]
       list a game's cards with their implementation status (full | partial)
 
-games: ${Object.keys(GAMES).join(', ')}
+games: the registry's (netrunner; VEIL_EXTRA_GAMES adds test games)
 With --json the last line of output is one JSON value.`;
 
 /** The `veil` command. Returns the process exit code. */
-export async function main(argv: readonly string[]): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case 'selfplay':
-        return runSelfplay(rest);
+        return runSelfplay(rest, await cliGames(env));
       // `return await`, so that a UsageError they reject with is caught below.
       case 'start':
         return await (await import('./start.js')).start(rest);
       case 'migrate':
         return await (await import('./migrate.js')).migrate(rest);
       case 'cards':
-        return runCards(rest);
+        return runCards(rest, await cliGames(env));
       case undefined:
       case 'help':
       case '--help':
@@ -56,14 +59,13 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-function runSelfplay(argv: readonly string[]): number {
+function runSelfplay(argv: readonly string[], registry: GameRegistry): number {
   const own = ['game', 'games', 'seed', 'max-actions', 'iterations'];
   const args = parseArgs(argv, { options: own, flags: ['json'], repeatable: 'any-other' });
   const gameId = args.options.get('game')?.at(-1);
   if (!gameId) throw new UsageError('selfplay needs --game');
-  const module = gameById(gameId);
-  if (!module)
-    throw new UsageError(`unknown game "${gameId}" (known: ${Object.keys(GAMES).join(', ')})`);
+  const entry = gameEntry(registry, gameId);
+  const { module } = entry;
   const seats = module.seats({});
   const levels: Record<string, BotLevel> = {};
   for (const [name, values] of args.options) {
@@ -78,7 +80,7 @@ function runSelfplay(argv: readonly string[]): number {
   }
   const games = intOption(args, 'games', 100, 1);
   const seed = intOption(args, 'seed', 1);
-  const maxActions = intOption(args, 'max-actions', 20_000, 1);
+  const maxActions = intOption(args, 'max-actions', entry.selfplay.maxActions, 1);
   const json = args.flags.has('json');
   if (Object.keys(levels).length > 0 || args.options.has('iterations')) {
     const iterations = args.options.has('iterations')
@@ -96,6 +98,7 @@ function runSelfplay(argv: readonly string[]): number {
     games,
     seed,
     maxActions,
+    typeWeights: entry.selfplay.typeWeights,
     onGame: (done) => {
       if (done % every === 0 || done === games) {
         process.stderr.write(`selfplay ${gameId}: ${done}/${games} games\n`);
@@ -118,22 +121,26 @@ function runSelfplay(argv: readonly string[]): number {
   return summary.errors + summary.deadlocks === 0 ? 0 : 1;
 }
 
-function runCards(argv: readonly string[]): number {
+function runCards(argv: readonly string[], registry: GameRegistry): number {
   const args = parseArgs(argv, { options: [], flags: ['json'] });
   const [gameId] = args.positional;
-  if (gameId !== 'netrunner') {
-    throw new UsageError(`cards: unknown game "${gameId ?? ''}" (games with cards: netrunner)`);
+  const withCards = [...registry.values()].filter((g) => g.cards).map((g) => g.module.id);
+  const cards = gameId === undefined ? undefined : registry.get(gameId)?.cards;
+  if (!cards) {
+    throw new UsageError(
+      `cards: unknown game "${gameId ?? ''}" (games with cards: ${withCards.join(', ')})`,
+    );
   }
   if (args.flags.has('json')) {
-    console.log(JSON.stringify(CARD_COVERAGE));
+    console.log(JSON.stringify(cards));
     return 0;
   }
-  for (const card of CARD_COVERAGE) {
+  for (const card of cards) {
     console.log(
       `${card.code}  ${card.status.padEnd(7)}  ${card.title}${card.notes ? ` — ${card.notes}` : ''}`,
     );
   }
-  const full = CARD_COVERAGE.filter((c) => c.status === 'full').length;
-  console.log(`${full}/${CARD_COVERAGE.length} cards full`);
+  const full = cards.filter((c) => c.status === 'full').length;
+  console.log(`${full}/${cards.length} cards full`);
   return 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parlor, type ParlorModule } from '@veil/engine/fixture';
+import { parlor, type ParlorModule } from '@veil/parlor';
 import { Rng, type AnyGameModule } from '@veil/engine';
 import { netrunner } from '@veil/netrunner';
 import { pickByType, selfplay } from './selfplay.js';

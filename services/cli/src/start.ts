@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { parseLogLevel } from '@veil/log';
-import { startVeil, VEIL_ROLES, type Veil, type VeilOptions, type VeilRole } from '@veil/gateway';
+import {
+  startVeil,
+  VEIL_ROLES,
+  type Veil,
+  type VeilOptions,
+  type VeilRole,
+} from './start-roles.js';
 import { UsageError } from './args.js';
 
 /** Where a built web client is looked for (served only if it exists). */

@@ -1,10 +1,10 @@
 import type { Bus, InProcessBroker } from '@veil/bus';
-import { parlor } from '@veil/engine/fixture';
+import { parlor } from '@veil/parlor';
 import { AI_QUEUE_GROUP, aiRequestSchema, aiRequestSubject } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGameNode, type GameNode } from './game-node.js';
-import { parlorGame } from './games.js';
+import { parlorGame } from '@veil/parlor';
 import { createLogger } from '@veil/log';
 import { loadRoomState } from './room-loading.js';
 import { gameRegistry } from './game-registry.js';

@@ -1,11 +1,11 @@
 import type { Bus, InProcessBroker } from '@veil/bus';
 import { canonicalJson, persistGame, snapshotBytes } from '@veil/engine';
-import { parlor } from '@veil/engine/fixture';
+import { parlor } from '@veil/parlor';
 import { ROOMS_CREATE_SUBJECT, type ViewPublication } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
-import { parlorGame } from './games.js';
+import { parlorGame } from '@veil/parlor';
 import { loadRoomState } from './room-loading.js';
 import { gameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';

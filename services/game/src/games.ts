@@ -1,15 +1,6 @@
-import type { AnyGameModule } from '@veil/engine';
-import { parlor } from '@veil/engine/fixture';
-import { netrunner } from '@veil/netrunner';
-import type { RegisteredGame } from './game-registry.js';
+import { PRODUCTION_GAMES, type GameEntry } from '@veil/game-registry';
 
-/** Parlor, the engine's fixture game: small, quick, used by tests. */
-export const parlorGame: RegisteredGame = { module: parlor as unknown as AnyGameModule };
-
-/** Android: Netrunner. */
-export const netrunnerGame: RegisteredGame = { module: netrunner as unknown as AnyGameModule };
-
-/** The games a node process runs. */
-export function defaultGames(): RegisteredGame[] {
-  return [parlorGame, netrunnerGame];
+/** The games a node process runs unless told otherwise: the registry's production games. */
+export function defaultGames(): readonly GameEntry[] {
+  return PRODUCTION_GAMES;
 }

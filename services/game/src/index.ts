@@ -10,4 +10,4 @@ export { gameRegistry, type GameRegistry, type RegisteredGame } from './game-reg
 export { placeRoom, sendRoomCommand, type RoomClientOptions } from './room-client.js';
 export { applyRoomEvent, isRoomEventRecord, type RoomEventRecord } from './room-event.js';
 export { loadRoomState, RoomLoadError, type LoadedRoomState } from './room-loading.js';
-export { defaultGames, netrunnerGame, parlorGame } from './games.js';
+export { defaultGames } from './games.js';

@@ -1,5 +1,5 @@
 import { InProcessBroker, type Bus } from '@veil/bus';
-import type { ParlorView } from '@veil/engine/fixture';
+import type { ParlorView } from '@veil/parlor';
 import type { RoomCommandReply, ViewPublication } from '@veil/protocol';
 import {
   ROOMS_CREATE_SUBJECT,

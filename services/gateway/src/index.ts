@@ -12,4 +12,3 @@ export { TokenBucket, type RateLimitOptions } from './rate-limit.js';
 export { RoomDirectory, type RoomMeta } from './room-directory.js';
 export { SeatPresence, type LocalSeats, type SeatPresenceOptions } from './seat-presence.js';
 export { hashSeatToken, newSeatToken, seatTokenMatches } from './tokens.js';
-export { startVeil, VEIL_ROLES, type Veil, type VeilOptions, type VeilRole } from './veil.js';

@@ -4,7 +4,7 @@
  * under VEIL_BENCH_DATA_DIR, in-process bus, no AI workers), with a per-socket rate limit high
  * enough for the benchmark's two seats. Prints `{"url": …}` once listening; closes on SIGTERM.
  */
-import { startVeil } from '@veil/gateway';
+import { startVeil } from '@veil/cli';
 
 async function run(): Promise<void> {
   const dataDir = process.env['VEIL_BENCH_DATA_DIR'];

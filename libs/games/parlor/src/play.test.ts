@@ -1,17 +1,17 @@
-import { createActor } from 'xstate';
+import { createActor, createMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { RulesError } from './errors.js';
-import { parlor } from './fixture/index.js';
-import type { ParlorAction, ParlorSeat, ParlorState } from './fixture/index.js';
-import type { GameSnapshot } from './game-module.js';
 import {
   applyAction,
   applyPolicy,
   newGame,
   persistGame,
   restoreGame,
+  RulesError,
   snapshotBytes,
-} from './play.js';
+  type GameSnapshot,
+} from '@veil/engine';
+import { parlor } from './module.js';
+import type { ParlorAction, ParlorSeat, ParlorState } from './state.js';
 
 type Snap = GameSnapshot<ParlorState>;
 
@@ -99,6 +99,31 @@ describe('applyAction', () => {
     ]) {
       expect(rulesErrorCode(() => applyAction(parlor, s, 'p1', bad))).toBe('illegal_action');
     }
+  });
+
+  it('refuses a legal action that no transition takes, instead of a new identical version', () => {
+    const s = newGame(parlor, {}, 1);
+    // A rules bug: the legal list offers an action the chart has no transition for.
+    const leaky = {
+      ...parlor,
+      legalActions: (snapshot: Snap, seat: ParlorSeat) => [
+        ...parlor.legalActions(snapshot, seat),
+        { type: 'bury' } as unknown as ParlorAction,
+      ],
+    };
+    expect(() => applyAction(leaky, s, 'p1', { type: 'bury' })).toThrow(
+      /no transition of parlor takes "act"/,
+    );
+    expect(applyAction(leaky, s, 'p1', { type: 'draw' })).not.toBe(s);
+  });
+
+  it('refuses to step a chart the compiled stepping does not cover', () => {
+    const s = newGame(parlor, {}, 1);
+    const parallel = createMachine({ id: 'parallel', type: 'parallel', states: { a: {}, b: {} } });
+    const uncompiled = { ...parlor, machine: parallel as unknown as typeof parlor.machine };
+    expect(() => applyAction(uncompiled, s, 'p1', { type: 'draw' })).toThrow(
+      /chart of parallel uses what compiled stepping does not cover/,
+    );
   });
 
   it("checks against the module's list of the action's type, when it has one", () => {

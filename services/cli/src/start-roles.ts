@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { InProcessBroker, NatsBus, type Bus } from '@veil/bus';
 import { startAiWorker, type AiWorker } from '@veil/ai-worker';
-import { defaultGames, startGameNode, type GameNode, type RegisteredGame } from '@veil/game';
+import { startGameNode, type GameNode } from '@veil/game';
+import { PRODUCTION_GAMES, type GameEntry } from '@veil/game-registry';
+import { startGateway, type Gateway, type GatewayOptions } from '@veil/gateway';
 import { openRoomStore, type RoomStore } from '@veil/store';
-import { startGateway, type Gateway, type GatewayOptions } from './gateway.js';
 import { createLogger, type Logger, type LogLevel } from '@veil/log';
 
 export const VEIL_ROLES = ['all', 'game', 'ai', 'gateway'] as const;
@@ -25,8 +26,8 @@ export interface VeilOptions {
   readonly dataDir?: string;
   /** AI workers to run in this process (default 2 for `all`, 1 for `ai`). */
   readonly aiWorkers?: number;
-  /** The games the node and the workers run (default: `@veil/game`'s `defaultGames()`). */
-  readonly games?: readonly RegisteredGame[];
+  /** The games the node and the workers run (default: the registry's production games). */
+  readonly games?: readonly GameEntry[];
   /** A built web client to serve; only used if the directory exists. */
   readonly webDir?: string;
   readonly logLevel?: LogLevel;
@@ -54,14 +55,14 @@ export interface Veil {
 }
 
 /**
- * Runs Veil's roles in this process (DESIGN §1, §9). The embedded default (`role: 'all'`
+ * Runs Veil's roles in this process (docs/architecture.md, "The parts"; docs/operations.md). The embedded default (`role: 'all'`
  * without URLs) is one process on PGlite and the in-process bus; `databaseUrl` / `natsUrl`
  * switch to the real servers; `game`, `ai` and `gateway` run one role each.
  */
 export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
   const role = options.role ?? 'all';
   const logger = options.logger ?? createLogger({ service: 'veil', role }, options.logLevel);
-  const games = options.games ?? defaultGames();
+  const games = options.games ?? PRODUCTION_GAMES;
   const runs = {
     gateway: role === 'all' || role === 'gateway',
     game: role === 'all' || role === 'game',

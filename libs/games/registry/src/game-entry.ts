@@ -1,0 +1,35 @@
+import type { AnyGameModule } from '@veil/engine';
+
+/** How far one card of a game's pool is implemented (`veil cards <game>`). */
+export interface CardCoverageRow {
+  readonly code: string;
+  readonly title: string;
+  readonly status: 'full' | 'partial';
+  readonly notes: string;
+}
+
+/** How `veil selfplay` plays a game with random legal moves. */
+export interface SelfplaySettings {
+  /** A game still running after this many actions counts as a deadlock. */
+  readonly maxActions: number;
+  /**
+   * Relative weights of action types for the `by-type` random policy (default 1 each): still
+   * random and legal, just less wasteful.
+   */
+  readonly typeWeights: Readonly<Record<string, number>>;
+}
+
+/**
+ * One game as every part of Veil knows it: the game node and the AI workers run `module`, the
+ * CLI lists `cards` and plays `selfplay`, the web client loads `webBoard`. Adding a game means
+ * adding its package and one entry like this (docs/architecture.md, "The game registry").
+ */
+export interface GameEntry {
+  /** The rules; `module.id` is the game's id everywhere (rooms, protocol, CLI). */
+  readonly module: AnyGameModule;
+  /** The card pool with its implementation status, for games that have one. */
+  readonly cards?: readonly CardCoverageRow[];
+  readonly selfplay: SelfplaySettings;
+  /** The web client's board for this game (`services/web`), if it has one. */
+  readonly webBoard?: string;
+}
