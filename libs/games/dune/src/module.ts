@@ -1,0 +1,52 @@
+import type { GameModule, GameSnapshot, Outcome } from '@veil/engine';
+import { duneMachine } from './machine.js';
+import { duneDeterminize } from './privacy/determinize.js';
+import { duneDeciders, duneLegalActions } from './rules/legal.js';
+import { phaseOf } from './rules/phase.js';
+import { resolveOptions } from './rules/setup.js';
+import type { DuneAction } from './state/actions.js';
+import type { DuneOptions, DuneState, Faction, LogEntry, VisibleLogEntry } from './state/types.js';
+import { duneActionKey, duneObservedActionKey } from './view/keys.js';
+import { duneLogView, duneView, type DuneView } from './view/view.js';
+
+export type DuneModule = GameModule<
+  Faction,
+  DuneState,
+  DuneAction,
+  DuneView,
+  LogEntry,
+  VisibleLogEntry,
+  DuneOptions
+>;
+
+function outcome(snapshot: GameSnapshot<DuneState>): Outcome<Faction> | null {
+  const result = snapshot.context.result;
+  if (!result) return null;
+  // Allies win together: the first winner names the outcome, the reason lists them all.
+  return {
+    winner: result.winners[0] ?? null,
+    reason: `${result.reason}:${result.winners.join('+') || 'nobody'}`,
+  };
+}
+
+export const dune: DuneModule = {
+  id: 'dune',
+  rulesVersion: 1,
+  seats: (options) => [...resolveOptions(options).factions],
+  machine: duneMachine,
+  deciders: (snapshot) =>
+    snapshot.status === 'active' ? duneDeciders(snapshot.context, phaseOf(snapshot.value)) : [],
+  legalActions: (snapshot, seat) =>
+    snapshot.status === 'active'
+      ? duneLegalActions(snapshot.context, phaseOf(snapshot.value), seat)
+      : [],
+  view: duneView,
+  log: (snapshot) => snapshot.context.log,
+  logView: duneLogView,
+  outcome,
+  turnNumber: (snapshot) => snapshot.context.turn,
+  windows: (snapshot) => snapshot.context.pauses.windows,
+  actionKey: (action) => duneActionKey(action),
+  observedActionKey: duneObservedActionKey,
+  determinize: (view, viewer, rng) => duneDeterminize(view, viewer, rng),
+};

@@ -1,0 +1,150 @@
+import { commitWindow, openWindowOf, passWindow } from '@veil/engine';
+import type { DuneAction } from '../state/actions.js';
+import type { DuneState, Faction } from '../state/types.js';
+import { currentBidder, karamaTake, passBid, placeBid } from './bidding.js';
+import {
+  answerPrescience,
+  commitPlan,
+  commitTraitorCall,
+  pickBattle,
+  resumeBattleDiscard,
+  usePrescience,
+  useVoice,
+  winnerDiscards,
+} from './battle.js';
+import { discardBatch, log, updatePlayer } from './common.js';
+import { endMovementTurn, move, passShipment, ship, spiritualAdvisor } from './movement.js';
+import { allianceAnswer, nexusLeave, nexusOffer } from './nexus.js';
+import type { Phase } from './phase.js';
+import { revive } from './revival.js';
+import { commitSetup, fremenSplit } from './setup-choices.js';
+import { closeStormWindow, commitDial } from './storm.js';
+import { advanceCursor } from './cursor.js';
+import type { TerritoryId } from '../data/map.js';
+
+/**
+ * Applies one legal action (the engine checked it against the legal list) and then resumes any
+ * discard boundary the action's producer paused on. No other module changes the state.
+ */
+export function applyDuneAction(
+  state: DuneState,
+  phase: Phase,
+  seat: Faction,
+  action: DuneAction,
+): DuneState {
+  return settleDiscards(applyOne(state, phase, seat, action));
+}
+
+/**
+ * A producer that discarded stopped on its typed continuation; nothing in the base game may
+ * react to a discard, so the continuation resumes now, exactly once. (A Semuta-style window
+ * would open here instead and resume the same continuation when it closes.)
+ */
+export function settleDiscards(state: DuneState): DuneState {
+  let s = state;
+  for (let guard = 0; s.pendingDiscard && guard < 10; guard++) {
+    const k = s.pendingDiscard;
+    s =
+      k.kind === 'card_used' || k.kind === 'purchase_overflow'
+        ? { ...s, pendingDiscard: null }
+        : resumeBattleDiscard(s, k);
+  }
+  return s;
+}
+
+function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAction): DuneState {
+  switch (action.type) {
+    case 'setup':
+      return commitSetup(state, seat, { traitor: action.traitor, prediction: action.prediction });
+    case 'fremen_split':
+      return fremenSplit(state, action.tabr, action.south, action.west);
+    case 'dial':
+      return commitDial(state, seat, action.value);
+    case 'pass': {
+      const w = openWindowOf(state.pauses.windows);
+      if (!w) throw new Error('no window');
+      const passed = passWindow(w, seat);
+      const s = {
+        ...state,
+        pauses: {
+          ...state.pauses,
+          windows: state.pauses.windows.map((x) => (x.id === w.id ? passed : x)),
+        },
+      };
+      return passed.status === 'open' ? s : closeStormWindow(s);
+    }
+    case 'weather_control': {
+      const w = openWindowOf(state.pauses.windows);
+      if (!w) throw new Error('no window');
+      const committed = { ...commitWindow(w, seat), cause: { ...w.cause, override: action.move } };
+      let s: DuneState = {
+        ...state,
+        pauses: {
+          ...state.pauses,
+          windows: state.pauses.windows.map((x) => (x.id === w.id ? committed : x)),
+        },
+      };
+      s = log(s, 'weather_control', { faction: seat, move: action.move });
+      const card = s.players[seat].hand.find((c) => c.card === 'weather_control');
+      if (!card) throw new Error('no weather control');
+      s = discardBatch(
+        s,
+        'card_used',
+        phase,
+        [{ faction: seat, handle: card.handle }],
+        (batch) => ({ kind: 'card_used', batch, resume: 'none' }),
+      );
+      return closeStormWindow(settleDiscards(s));
+    }
+    case 'nexus_offer':
+      return nexusOffer(state, seat, action.to);
+    case 'nexus_leave':
+      return nexusLeave(state, seat);
+    case 'nexus_done':
+      return advanceCursor(state);
+    case 'alliance_answer':
+      return allianceAnswer(state, seat, action.accept);
+    case 'bid':
+      return placeBid(state, seat, action.amount);
+    case 'bid_pass':
+      if (currentBidder(state) !== seat) throw new Error('not your bid');
+      return passBid(state, seat);
+    case 'karama_take':
+      return karamaTake(state, seat, action.karama);
+    case 'revive':
+      return revive(state, seat, action.forces, action.leader);
+    case 'ship':
+      return ship(state, seat, action.to, action.count, action.karama);
+    case 'ship_pass':
+      return passShipment(state);
+    case 'advisor':
+      return spiritualAdvisor(state, action.send);
+    case 'move':
+      return move(state, seat, action.from, action.to, action.count);
+    case 'move_pass':
+      return endMovementTurn(state, seat);
+    case 'battle_pick':
+      return pickBattle(state, seat, action.territory as TerritoryId, action.opponent);
+    case 'voice':
+      return useVoice(state, action.kind, action.play);
+    case 'prescience':
+      return usePrescience(state, action.element);
+    case 'plan':
+      return state.battle?.stage === 'answer'
+        ? answerPrescience(state, seat, action.plan)
+        : commitPlan(state, seat, action.plan);
+    case 'traitor':
+      return commitTraitorCall(state, seat, action.call);
+    case 'keep':
+      return winnerDiscards(state, seat, action.discard);
+    case 'bribe': {
+      let s = updatePlayer(state, seat, (p) => ({ ...p, spice: p.spice - action.amount }));
+      s = updatePlayer(s, action.to, (p) => ({ ...p, bribes: p.bribes + action.amount }));
+      return log({ ...s, bribed: [...s.bribed, seat] }, 'bribe', {
+        from: seat,
+        to: action.to,
+        amount: action.amount,
+      });
+    }
+  }
+}

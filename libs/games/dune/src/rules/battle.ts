@@ -1,0 +1,483 @@
+import {
+  commitChoice,
+  nextPauseId,
+  openChoice,
+  pushDecision,
+  resolveDecision,
+  revealedChoices,
+  topDecision,
+} from '@veil/engine';
+import { FACTIONS } from '../data/factions.js';
+import { TREACHERY, type TreacheryCardId } from '../data/treachery.js';
+import type { TerritoryId } from '../data/map.js';
+import type { DiscardContinuation } from '../state/discards.js';
+import type {
+  Battle,
+  BattlePlan,
+  DuneState,
+  Faction,
+  RevealedPlan,
+  VoiceKind,
+} from '../state/types.js';
+import {
+  addForces,
+  allyOf,
+  areasOf,
+  forcesIn,
+  forcesInTerritory,
+  occupants,
+  territoryOf,
+} from './board.js';
+import { addSpice, discardBatch, findCard, inPlay, log, updatePlayer } from './common.js';
+import { leaderStrength } from './revival.js';
+
+/**
+ * Battle: the first seat in storm order with a battle picks one (territory and opponent); BG
+ * Voice and Atreides Prescience come first; then both combatants commit battle plans as one
+ * simultaneous hidden choice, revealed together; then both decide at once whether to call a
+ * traitor; then the battle resolves and its cards go through the discard boundary.
+ */
+
+export function contested(state: DuneState, territory: TerritoryId): Faction[][] {
+  const here = occupants(state, territory);
+  const pairs: Faction[][] = [];
+  for (const a of here)
+    for (const b of here) if (a < b && allyOf(state, a) !== b) pairs.push([a, b]);
+  return pairs;
+}
+
+/** Territories with a battle left, and the seat that is aggressor for them (first in storm order). */
+export function pendingBattles(
+  state: DuneState,
+): Array<{ territory: TerritoryId; opponent: Faction }> {
+  const aggressor = nextAggressor(state);
+  if (!aggressor) return [];
+  const out: Array<{ territory: TerritoryId; opponent: Faction }> = [];
+  for (const t of battleTerritories(state)) {
+    for (const [a, b] of contested(state, t)) {
+      if (a === aggressor) out.push({ territory: t, opponent: b as Faction });
+      else if (b === aggressor) out.push({ territory: t, opponent: a as Faction });
+    }
+  }
+  return out;
+}
+
+function battleTerritories(state: DuneState): TerritoryId[] {
+  const ts = new Set<TerritoryId>();
+  for (const area of Object.keys(state.forces))
+    if (area !== 'polar_sink') ts.add(territoryOf(area));
+  return [...ts].sort().filter((t) => contested(state, t).length > 0);
+}
+
+export function nextAggressor(state: DuneState): Faction | null {
+  const ts = battleTerritories(state);
+  return (
+    state.stormOrder.find((f) => ts.some((t) => contested(state, t).some((p) => p.includes(f)))) ??
+    null
+  );
+}
+
+export function enterBattle(state: DuneState): DuneState {
+  let s: DuneState = { ...state, phaseDone: false, bribed: [], battle: null };
+  for (const f of s.options.factions) s = updatePlayer(s, f, (p) => ({ ...p, leadersUsed: {} }));
+  return nextAggressor(s) ? s : { ...s, phaseDone: true };
+}
+
+export function pickBattle(
+  state: DuneState,
+  aggressor: Faction,
+  territory: TerritoryId,
+  defender: Faction,
+): DuneState {
+  const battle: Battle = {
+    territory,
+    aggressor,
+    defender,
+    voice: null,
+    prescience: null,
+    plans: null,
+    played: null,
+    stage: 'voice',
+    winner: null,
+  };
+  const s = log({ ...state, battle }, 'battle', { territory, aggressor, defender });
+  return advanceStage(s);
+}
+
+function combatants(b: Battle): [Faction, Faction] {
+  return [b.aggressor, b.defender];
+}
+
+function opponentIn(b: Battle, seat: Faction): Faction {
+  return seat === b.aggressor ? b.defender : b.aggressor;
+}
+
+/** Moves past the stages nobody can use (no BG for Voice, no Atreides for Prescience). */
+function advanceStage(state: DuneState): DuneState {
+  const b = state.battle;
+  if (!b) return state;
+  if (b.stage === 'voice' && !combatants(b).includes('bene_gesserit')) {
+    return advanceStage({ ...state, battle: { ...b, stage: 'prescience' } });
+  }
+  if (b.stage === 'prescience' && !combatants(b).includes('atreides')) {
+    return advanceStage({ ...state, battle: { ...b, stage: 'plans' } });
+  }
+  if (b.stage === 'plans' && state.choice === null) {
+    const [id, pauses] = nextPauseId(state.pauses);
+    const choice = openChoice<Faction, BattlePlan>({
+      id,
+      kind: 'battle_plan',
+      cause: { territory: b.territory, aggressor: b.aggressor, defender: b.defender },
+      participants: combatants(b),
+    });
+    return { ...state, pauses, choice: { kind: 'battle_plan', choice } };
+  }
+  return state;
+}
+
+export function useVoice(state: DuneState, kind: VoiceKind, play: boolean): DuneState {
+  const b = state.battle as Battle;
+  const target = opponentIn(b, 'bene_gesserit');
+  const s = log(
+    { ...state, battle: { ...b, voice: { target, kind, play }, stage: 'prescience' } },
+    'voice',
+    { target, kind, play },
+  );
+  return advanceStage(s);
+}
+
+export function usePrescience(
+  state: DuneState,
+  element: 'leader' | 'weapon' | 'defense' | 'dial',
+): DuneState {
+  const b = state.battle as Battle;
+  const target = opponentIn(b, 'atreides');
+  const s = log(
+    {
+      ...state,
+      battle: { ...b, prescience: { target, element, answer: undefined }, stage: 'answer' },
+    },
+    'prescience',
+    { target, element },
+  );
+  return s;
+}
+
+/** The Prescience target fixes its plan first; the asked element is published. */
+export function answerPrescience(state: DuneState, seat: Faction, plan: BattlePlan): DuneState {
+  const b = state.battle as Battle;
+  const p = b.prescience;
+  if (!p) throw new Error('no prescience');
+  const shown = revealPlan(state, seat, plan);
+  const answer =
+    p.element === 'leader'
+      ? (shown.leader ?? (shown.hero ? 'cheap_hero' : null))
+      : shown[p.element];
+  let s = log(
+    { ...state, battle: { ...b, prescience: { ...p, answer }, stage: 'plans' } },
+    'prescience_answer',
+    { target: seat, element: p.element, answer },
+  );
+  s = advanceStage(s);
+  return commitPlan(s, seat, plan);
+}
+
+export function revealPlan(state: DuneState, seat: Faction, plan: BattlePlan): RevealedPlan {
+  const card = (h: string | null): TreacheryCardId | null =>
+    h ? (findCard(state, seat, h)?.card ?? null) : null;
+  return {
+    leader: plan.leader,
+    dial: plan.dial,
+    weapon: card(plan.weapon),
+    defense: card(plan.defense),
+    hero: plan.hero !== null,
+  };
+}
+
+export function commitPlan(state: DuneState, seat: Faction, plan: BattlePlan): DuneState {
+  if (state.choice?.kind !== 'battle_plan') throw new Error('no battle plan open');
+  const choice = commitChoice(state.choice.choice, seat, plan);
+  if (choice.status === 'collecting') return { ...state, choice: { kind: 'battle_plan', choice } };
+  const b = state.battle as Battle;
+  const plans: Partial<Record<Faction, RevealedPlan>> = {};
+  const raw: Partial<Record<Faction, BattlePlan>> = {};
+  for (const { seat: f, choice: p } of revealedChoices(choice)) {
+    plans[f] = revealPlan(state, f, p);
+    raw[f] = p;
+  }
+  let s: DuneState = { ...state, choice: null, battle: { ...b, plans, stage: 'traitors' } };
+  s = log(s, 'battle_plans', { territory: b.territory, plans });
+  for (const f of combatants(b)) {
+    const leader = raw[f]?.leader;
+    if (leader)
+      s = updatePlayer(s, f, (p) => ({
+        ...p,
+        leadersUsed: { ...p.leadersUsed, [leader]: b.territory },
+      }));
+  }
+  // Keep the handles of the played cards for the cleanup (server-side only; views omit them).
+  s = { ...s, battle: { ...(s.battle as Battle), played: raw } };
+  const [id, pauses] = nextPauseId(s.pauses);
+  const traitors = openChoice<Faction, boolean>({
+    id,
+    kind: 'traitor_call',
+    cause: { territory: b.territory },
+    participants: combatants(b),
+  });
+  return { ...s, pauses, choice: { kind: 'traitor_call', choice: traitors } };
+}
+
+/** Whether `seat` holds the traitor card of the leader its opponent revealed. */
+export function canCallTraitor(state: DuneState, seat: Faction): boolean {
+  const b = state.battle;
+  const leader = b?.plans?.[opponentIn(b, seat)]?.leader;
+  return !!leader && state.players[seat].traitors.includes(leader);
+}
+
+function killLeader(state: DuneState, leader: string): DuneState {
+  const owner = (Object.keys(FACTIONS) as Faction[]).find((f) =>
+    FACTIONS[f].leaders.some((l) => l.id === leader),
+  ) as Faction;
+  if (!inPlay(state, owner)) return state;
+  return updatePlayer(state, owner, (p) => ({
+    ...p,
+    leaders: { ...p.leaders, [leader]: 'tanks' },
+    leadersDied: p.leadersDied.includes(leader) ? p.leadersDied : [...p.leadersDied, leader],
+  }));
+}
+
+function killAllIn(state: DuneState, territory: TerritoryId, faction: Faction): DuneState {
+  let s = state;
+  for (const a of areasOf(territory)) {
+    const n = forcesIn(s, a, faction);
+    if (n === 0) continue;
+    s = { ...s, forces: addForces(s.forces, a, faction, -n) };
+    s = updatePlayer(s, faction, (p) => ({ ...p, tanks: p.tanks + n }));
+  }
+  return s;
+}
+
+function killSome(
+  state: DuneState,
+  territory: TerritoryId,
+  faction: Faction,
+  count: number,
+): DuneState {
+  let s = state;
+  let left = count;
+  for (const a of areasOf(territory)) {
+    const n = Math.min(left, forcesIn(s, a, faction));
+    if (n === 0) continue;
+    s = { ...s, forces: addForces(s.forces, a, faction, -n) };
+    s = updatePlayer(s, faction, (p) => ({ ...p, tanks: p.tanks + n }));
+    left -= n;
+  }
+  return s;
+}
+
+type Played = Partial<Record<Faction, BattlePlan>>;
+function playedOf(state: DuneState): Played {
+  return state.battle?.played ?? {};
+}
+
+function handlesOf(plan: BattlePlan | undefined): string[] {
+  if (!plan) return [];
+  return [plan.hero, plan.weapon, plan.defense].filter((h): h is string => h !== null);
+}
+
+const kills = (weapon: TreacheryCardId | null, defense: TreacheryCardId | null): boolean => {
+  if (!weapon) return false;
+  const w = TREACHERY[weapon].kind;
+  const d = defense ? TREACHERY[defense].kind : null;
+  if (w === 'weapon_special') return true;
+  if (w === 'weapon_projectile') return d !== 'defense_projectile';
+  if (w === 'weapon_poison') return d !== 'defense_poison';
+  return false;
+};
+
+export function commitTraitorCall(state: DuneState, seat: Faction, call: boolean): DuneState {
+  if (state.choice?.kind !== 'traitor_call') throw new Error('no traitor call open');
+  const choice = commitChoice(state.choice.choice, seat, call);
+  if (choice.status === 'collecting') return { ...state, choice: { kind: 'traitor_call', choice } };
+  const calls = revealedChoices(choice)
+    .filter((c) => c.choice)
+    .map((c) => c.seat);
+  return resolveBattle(log({ ...state, choice: null }, 'traitor_calls', { callers: calls }), calls);
+}
+
+function resolveBattle(state: DuneState, callers: Faction[]): DuneState {
+  const b = state.battle as Battle;
+  const plans = b.plans as Record<Faction, RevealedPlan>;
+  const played = playedOf(state);
+  const [agg, def] = combatants(b);
+  const pa = plans[agg];
+  const pd = plans[def];
+  let s = state;
+  const everyone = (): Array<{ faction: Faction; handle: string }> =>
+    combatants(b).flatMap((f) => handlesOf(played[f]).map((handle) => ({ faction: f, handle })));
+
+  if (callers.length === 2) {
+    s = killAllIn(killAllIn(s, b.territory, agg), b.territory, def);
+    for (const p of [pa, pd]) if (p.leader) s = killLeader(s, p.leader);
+    s = log(s, 'battle_result', { territory: b.territory, winner: null, how: 'both_traitors' });
+    return cleanup(s, 'battle_traitor', everyone(), null);
+  }
+  if (callers.length === 1) {
+    const caller = callers[0] as Faction;
+    const loser = opponentIn(b, caller);
+    const traitor = plans[loser].leader as string;
+    s = killAllIn(s, b.territory, loser);
+    s = killLeader(s, traitor);
+    s = addSpice(s, caller, leaderStrength(traitor));
+    s = log(s, 'battle_result', {
+      territory: b.territory,
+      winner: caller,
+      how: 'traitor',
+      traitor,
+    });
+    const lost = handlesOf(played[loser]).map((handle) => ({ faction: loser, handle }));
+    s = markPublic(s, caller, handlesOf(played[caller]));
+    return cleanup(s, 'battle_traitor', lost, caller, 'finish');
+  }
+  const lasgun = pa.weapon === 'lasgun' || pd.weapon === 'lasgun';
+  const shield = [pa.defense, pd.defense].some((d) => d === 'shield');
+  if (lasgun && shield) {
+    for (const f of occupants(s, b.territory)) s = killAllIn(s, b.territory, f);
+    for (const a of areasOf(b.territory)) {
+      if (s.spice[a]) {
+        const spice = { ...s.spice };
+        delete spice[a];
+        s = { ...s, spice };
+      }
+    }
+    for (const p of [pa, pd]) if (p.leader) s = killLeader(s, p.leader);
+    s = log(s, 'battle_result', { territory: b.territory, winner: null, how: 'explosion' });
+    return cleanup(s, 'battle_explosion', everyone(), null);
+  }
+  const aggLeaderDies = kills(pd.weapon, pa.defense);
+  const defLeaderDies = kills(pa.weapon, pd.defense);
+  const strength = (p: RevealedPlan, dies: boolean) =>
+    p.dial + (p.leader && !dies ? leaderStrength(p.leader) : 0);
+  const winner = strength(pa, aggLeaderDies) >= strength(pd, defLeaderDies) ? agg : def;
+  const loser = opponentIn(b, winner);
+  const killed: string[] = [];
+  if (pa.leader && aggLeaderDies) killed.push(pa.leader);
+  if (pd.leader && defLeaderDies) killed.push(pd.leader);
+  for (const l of killed) s = killLeader(s, l);
+  s = killAllIn(s, b.territory, loser);
+  s = killSome(
+    s,
+    b.territory,
+    winner,
+    Math.min(plans[winner].dial, forcesInTerritory(s, b.territory, winner)),
+  );
+  const earned = killed.reduce((sum, l) => sum + leaderStrength(l), 0);
+  if (earned > 0) s = addSpice(s, winner, earned);
+  s = log(s, 'battle_result', { territory: b.territory, winner, how: 'strength', killed, earned });
+  // The loser discards everything; the winner's worthless cards and Cheap Hero go too.
+  const winnerAuto = handlesOf(played[winner]).filter((h) => {
+    const k = TREACHERY[findCard(s, winner, h)?.card as TreacheryCardId].kind;
+    return k === 'worthless' || k === 'cheap_hero';
+  });
+  const entries = [
+    ...handlesOf(played[loser]).map((handle) => ({ faction: loser, handle })),
+    ...winnerAuto.map((handle) => ({ faction: winner, handle })),
+  ];
+  s = markPublic(
+    s,
+    winner,
+    handlesOf(played[winner]).filter((h) => !winnerAuto.includes(h)),
+  );
+  const keepable = handlesOf(played[winner]).filter((h) => !winnerAuto.includes(h));
+  return cleanup(
+    s,
+    'battle_loser',
+    entries,
+    winner,
+    keepable.length > 0 ? 'winner_cards' : 'finish',
+  );
+}
+
+/** Cards revealed in a plan that stay in hand are known to everyone. */
+function markPublic(state: DuneState, faction: Faction, handles: readonly string[]): DuneState {
+  return updatePlayer(state, faction, (p) => ({
+    ...p,
+    hand: p.hand.map((c) =>
+      handles.includes(c.handle)
+        ? { ...c, seenBy: state.options.factions.filter((f) => f !== faction) }
+        : c,
+    ),
+  }));
+}
+
+function cleanup(
+  state: DuneState,
+  cause: 'battle_loser' | 'battle_traitor' | 'battle_explosion',
+  entries: Array<{ faction: Faction; handle: string }>,
+  winner: Faction | null,
+  next: 'winner_cards' | 'finish' = 'finish',
+): DuneState {
+  const b = state.battle as Battle;
+  const s: DuneState = { ...state, battle: { ...b, winner, stage: 'done' } };
+  return discardBatch(s, cause, 'battle', entries, (batch) => ({
+    kind: 'battle_cleanup',
+    batch,
+    territory: b.territory,
+    winner,
+    next,
+  }));
+}
+
+/** Resumes a battle producer from its discard boundary — exactly once per boundary. */
+export function resumeBattleDiscard(state: DuneState, k: DiscardContinuation): DuneState {
+  const s: DuneState = { ...state, pendingDiscard: null };
+  if (k.kind === 'battle_cleanup' && k.next === 'winner_cards' && k.winner) {
+    const [id, pauses] = nextPauseId(s.pauses);
+    const decisions = pushDecision(pauses.decisions, {
+      id,
+      seat: k.winner,
+      kind: 'keep_cards' as const,
+      territory: k.territory,
+    });
+    return {
+      ...s,
+      pauses: { ...pauses, decisions },
+      battle: { ...(s.battle as Battle), stage: 'winner_cards' },
+    };
+  }
+  if (k.kind === 'battle_cleanup' || k.kind === 'winner_discards') return finishBattle(s);
+  return s;
+}
+
+/** The cards the winner may keep or discard (its surviving played weapon and defense). */
+export function keepableHandles(state: DuneState, winner: Faction): string[] {
+  const played = playedOf(state)[winner];
+  return handlesOf(played).filter((h) => findCard(state, winner, h) !== undefined);
+}
+
+export function winnerDiscards(
+  state: DuneState,
+  seat: Faction,
+  discard: readonly string[],
+): DuneState {
+  const top = topDecision(state.pauses.decisions);
+  if (!top || top.kind !== 'keep_cards') throw new Error('no keep decision');
+  const s: DuneState = {
+    ...state,
+    pauses: { ...state.pauses, decisions: resolveDecision(state.pauses.decisions, top.id) },
+  };
+  if (discard.length === 0) return finishBattle(s);
+  return discardBatch(
+    s,
+    'battle_winner',
+    'battle',
+    discard.map((handle) => ({ faction: seat, handle })),
+    (batch) => ({ kind: 'winner_discards', batch, territory: top.territory }),
+  );
+}
+
+function finishBattle(state: DuneState): DuneState {
+  const b = state.battle as Battle;
+  const s: DuneState = { ...state, battle: null, dialers: [b.aggressor, b.defender] };
+  return nextAggressor(s) ? s : { ...s, phaseDone: true };
+}

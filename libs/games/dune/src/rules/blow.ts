@@ -1,0 +1,86 @@
+import { shuffle } from '@veil/engine';
+import { TERRITORIES, type TerritoryId } from '../data/map.js';
+import type { DuneState, SpiceCard } from '../state/types.js';
+import { addForces, areasOf, factionsInArea, inStorm } from './board.js';
+import { log, updatePlayer } from './common.js';
+
+/** Spice Blow: reveal until a territory card; Shai-Hulud devours (after turn 1) and calls a Nexus. */
+
+function drawSpiceCard(state: DuneState): [SpiceCard, DuneState] {
+  let s = state;
+  if (s.spiceDeck.length === 0) {
+    const [deck, rng] = shuffle(s.rng, s.spiceDiscard);
+    s = log({ ...s, spiceDeck: deck, spiceDiscard: [], rng }, 'spice_reshuffled', {});
+  }
+  const [top, ...rest] = s.spiceDeck;
+  return [top as SpiceCard, { ...s, spiceDeck: rest }];
+}
+
+/** The territory of the topmost territory card in the discard pile, if any. */
+function lastTerritory(state: DuneState): TerritoryId | null {
+  for (let i = state.spiceDiscard.length - 1; i >= 0; i--) {
+    const card = state.spiceDiscard[i] as SpiceCard;
+    if (card !== 'shai_hulud') return card;
+  }
+  return null;
+}
+
+function devour(state: DuneState, territory: TerritoryId): DuneState {
+  let s = state;
+  const eaten: Array<{ faction: string; count: number }> = [];
+  for (const area of areasOf(territory)) {
+    for (const f of factionsInArea(s, area)) {
+      if (f === 'fremen') continue;
+      const count = s.forces[area]?.[f] ?? 0;
+      s = { ...s, forces: addForces(s.forces, area, f, -count) };
+      s = updatePlayer(s, f, (p) => ({ ...p, tanks: p.tanks + count }));
+      eaten.push({ faction: f, count });
+    }
+    if (s.spice[area]) {
+      const spice = { ...s.spice };
+      delete spice[area];
+      s = { ...s, spice };
+    }
+  }
+  return log(s, 'shai_hulud', { territory, eaten });
+}
+
+export function enterBlow(state: DuneState): DuneState {
+  let s: DuneState = { ...state, phaseDone: false, nexus: false, bribed: [] };
+  const setAside: SpiceCard[] = [];
+  // Bounded: the deck holds 15 territory cards, so a territory card comes within 22 draws.
+  for (let guard = 0; guard < 50; guard++) {
+    let card: SpiceCard;
+    [card, s] = drawSpiceCard(s);
+    if (card === 'shai_hulud') {
+      if (s.turn === 1) {
+        setAside.push(card);
+        s = log(s, 'shai_hulud_set_aside', {});
+        continue;
+      }
+      const territory = lastTerritory(s);
+      s = { ...s, spiceDiscard: [...s.spiceDiscard, card], nexus: true };
+      s = territory ? devour(s, territory) : log(s, 'shai_hulud', { territory: null, eaten: [] });
+      continue;
+    }
+    const blow = TERRITORIES[card].blow;
+    s = { ...s, spiceDiscard: [...s.spiceDiscard, card] };
+    if (blow && !inStorm(s, blow.area)) {
+      s = { ...s, spice: { ...s.spice, [blow.area]: (s.spice[blow.area] ?? 0) + blow.amount } };
+      s = log(s, 'spice_blow', { territory: card, area: blow.area, amount: blow.amount });
+    } else {
+      s = log(s, 'spice_blow', {
+        territory: card,
+        area: blow?.area ?? null,
+        amount: 0,
+        inStorm: true,
+      });
+    }
+    break;
+  }
+  if (setAside.length > 0) {
+    const [deck, rng] = shuffle(s.rng, [...s.spiceDeck, ...setAside]);
+    s = { ...s, spiceDeck: deck, rng };
+  }
+  return { ...s, phaseDone: true };
+}

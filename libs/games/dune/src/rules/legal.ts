@@ -1,0 +1,242 @@
+import { choiceDeciders, decidersOf, openWindowOf, topDecision, windowActions } from '@veil/engine';
+import type { DuneAction } from '../state/actions.js';
+import type { DuneState, Faction, VoiceKind } from '../state/types.js';
+import { allyOf, forcesIn, inStorm } from './board.js';
+import { canBid, maxBid } from './bidding.js';
+import { canCallTraitor, keepableHandles, nextAggressor, pendingBattles } from './battle.js';
+import { cursorSeat } from './cursor.js';
+import { offerTargets } from './nexus.js';
+import type { Phase } from './phase.js';
+import { planOptions } from './plans.js';
+import {
+  forceRevivalCost,
+  leaderStrength,
+  MAX_FORCE_REVIVAL,
+  revivableLeaders,
+} from './revival.js';
+import { moveTargets, shipmentAreas, shipmentCost } from './movement.js';
+import { dialRange } from './storm.js';
+
+/** Who the phase itself waits on (after the decision stack and windows, see `duneDeciders`). */
+function phaseDeciders(state: DuneState, phase: Phase): Faction[] {
+  if (state.result || phase === 'over') return [];
+  if (state.choice) return choiceDeciders(state.choice.choice);
+  switch (phase) {
+    case 'bidding':
+      return state.auction ? [state.auction.bidder] : [];
+    case 'nexus':
+    case 'revival':
+    case 'movement': {
+      const seat = cursorSeat(state);
+      return seat ? [seat] : [];
+    }
+    case 'battle': {
+      const b = state.battle;
+      if (!b) {
+        const a = nextAggressor(state);
+        return a ? [a] : [];
+      }
+      if (b.stage === 'voice') return ['bene_gesserit'];
+      if (b.stage === 'prescience') return ['atreides'];
+      if (b.stage === 'answer' && b.prescience) return [b.prescience.target];
+      return [];
+    }
+    default:
+      return [];
+  }
+}
+
+export function duneDeciders(state: DuneState, phase: Phase): Faction[] {
+  return decidersOf(state.pauses, () => phaseDeciders(state, phase));
+}
+
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+const VOICE_KINDS: readonly VoiceKind[] = [
+  'weapon_projectile',
+  'weapon_poison',
+  'defense_projectile',
+  'defense_poison',
+  'worthless',
+  'cheap_hero',
+];
+
+function subsets<T>(items: readonly T[]): T[][] {
+  return items.reduce<T[][]>((acc, x) => [...acc, ...acc.map((s) => [...s, x])], [[]]);
+}
+
+export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction): DuneAction[] {
+  if (!duneDeciders(state, phase).includes(seat)) return [];
+  const decision = topDecision(state.pauses.decisions);
+  if (decision) {
+    switch (decision.kind) {
+      case 'fremen_split':
+        return range(0, 10).flatMap((tabr) =>
+          range(0, 10 - tabr).map((south) => ({
+            type: 'fremen_split' as const,
+            tabr,
+            south,
+            west: 10 - tabr - south,
+          })),
+        );
+      case 'alliance_offer':
+        return [
+          { type: 'alliance_answer', accept: true },
+          { type: 'alliance_answer', accept: false },
+        ];
+      case 'spiritual_advisor':
+        return [
+          { type: 'advisor', send: true },
+          { type: 'advisor', send: false },
+        ];
+      case 'keep_cards':
+        return subsets(keepableHandles(state, seat)).map((discard) => ({
+          type: 'keep' as const,
+          discard,
+        }));
+    }
+  }
+  const window = openWindowOf(state.pauses.windows);
+  if (window) {
+    const wc = state.players[seat].hand.find((c) => c.card === 'weather_control');
+    const activations: DuneAction[] = wc
+      ? range(0, 10).map((move) => ({ type: 'weather_control' as const, window: window.id, move }))
+      : [];
+    return windowActions(window, seat, activations) as DuneAction[];
+  }
+  return [...phaseActions(state, phase, seat), ...bribes(state, phase, seat)];
+}
+
+function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction[] {
+  const c = state.choice;
+  if (c) {
+    switch (c.kind) {
+      case 'setup': {
+        const p = state.players[seat];
+        const predictions =
+          seat === 'bene_gesserit'
+            ? state.options.factions
+                .filter((f) => f !== seat)
+                .flatMap((faction) =>
+                  range(1, state.options.turns).map((turn) => ({ faction, turn })),
+                )
+            : [null];
+        return p.rejectedTraitors.flatMap((traitor) =>
+          predictions.map((prediction) => ({ type: 'setup' as const, traitor, prediction })),
+        );
+      }
+      case 'storm_dial': {
+        const [lo, hi] = dialRange(state);
+        return range(lo, hi).map((value) => ({ type: 'dial' as const, value }));
+      }
+      case 'battle_plan':
+        return planOptions(state, seat).map((plan) => ({ type: 'plan' as const, plan }));
+      case 'traitor_call':
+        return canCallTraitor(state, seat)
+          ? [
+              { type: 'traitor', call: false },
+              { type: 'traitor', call: true },
+            ]
+          : [{ type: 'traitor', call: false }];
+    }
+  }
+  const p = state.players[seat];
+  switch (phase) {
+    case 'nexus':
+      return [
+        { type: 'nexus_done' },
+        ...(allyOf(state, seat) && !state.nexusActed.includes(seat)
+          ? [{ type: 'nexus_leave' as const }]
+          : []),
+        ...offerTargets(state, seat).map((to) => ({ type: 'nexus_offer' as const, to })),
+      ];
+    case 'bidding': {
+      const a = state.auction;
+      if (!a || !canBid(state, seat)) return [{ type: 'bid_pass' }];
+      const karama = p.hand.find((x) => x.card === 'karama');
+      return [
+        { type: 'bid_pass' },
+        ...range(a.highBid + 1, maxBid(state, seat)).map((amount) => ({
+          type: 'bid' as const,
+          amount,
+        })),
+        ...(karama ? [{ type: 'karama_take' as const, karama: karama.handle }] : []),
+      ];
+    }
+    case 'revival': {
+      const leaders = [null, ...revivableLeaders(state, seat)];
+      return range(0, Math.min(MAX_FORCE_REVIVAL, p.tanks)).flatMap((forces) =>
+        leaders
+          .filter(
+            (leader) =>
+              forceRevivalCost(seat, forces) + (leader ? leaderStrength(leader) : 0) <= p.spice,
+          )
+          .map((leader) => ({ type: 'revive' as const, forces, leader })),
+      );
+    }
+    case 'movement': {
+      if (!state.cursor?.shipped) {
+        const karama = p.hand.find((x) => x.card === 'karama');
+        const out: DuneAction[] = [{ type: 'ship_pass' }];
+        for (const to of shipmentAreas(state, seat)) {
+          for (let count = 1; count <= p.reserves; count++) {
+            const cost = seat === 'fremen' ? 0 : shipmentCost(state, seat, to, count, false);
+            if (cost <= p.spice) out.push({ type: 'ship', to, count, karama: null });
+            if (
+              karama &&
+              seat !== 'fremen' &&
+              shipmentCost(state, seat, to, count, true) <= p.spice
+            ) {
+              out.push({ type: 'ship', to, count, karama: karama.handle });
+            }
+          }
+        }
+        return out;
+      }
+      const out: DuneAction[] = [{ type: 'move_pass' }];
+      for (const from of Object.keys(state.forces).sort()) {
+        const n = forcesIn(state, from, seat);
+        if (n === 0 || inStorm(state, from)) continue;
+        for (const to of moveTargets(state, seat, from)) {
+          for (let count = 1; count <= n; count++) out.push({ type: 'move', from, to, count });
+        }
+      }
+      return out;
+    }
+    case 'battle': {
+      const b = state.battle;
+      if (!b)
+        return pendingBattles(state).map(({ territory, opponent }) => ({
+          type: 'battle_pick' as const,
+          territory,
+          opponent,
+        }));
+      if (b.stage === 'voice')
+        return VOICE_KINDS.flatMap((kind) =>
+          [true, false].map((play) => ({ type: 'voice' as const, kind, play })),
+        );
+      if (b.stage === 'prescience')
+        return (['leader', 'weapon', 'defense', 'dial'] as const).map((element) => ({
+          type: 'prescience' as const,
+          element,
+        }));
+      if (b.stage === 'answer')
+        return planOptions(state, seat).map((plan) => ({ type: 'plan' as const, plan }));
+      return [];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Spice given to another seat as a bribe: offered to a seat the phase waits on, once per phase
+ * (bounded, so a game always moves on). Public; it sits in front of the recipient's shield.
+ */
+function bribes(state: DuneState, phase: Phase, seat: Faction): DuneAction[] {
+  if (state.choice || phase === 'setup' || state.bribed.includes(seat)) return [];
+  const spice = state.players[seat].spice;
+  return state.options.factions
+    .filter((f) => f !== seat)
+    .flatMap((to) => range(1, spice).map((amount) => ({ type: 'bribe' as const, to, amount })));
+}

@@ -1,0 +1,58 @@
+import { FACTIONS } from '../data/factions.js';
+import type { DuneState, Faction } from '../state/types.js';
+import { log, updatePlayer } from './common.js';
+import { advanceCursor, startCursor } from './cursor.js';
+
+/**
+ * Revival: in storm order each seat revives up to 3 forces from the Tanks (its free number
+ * first, 2 spice each beyond) and may revive one leader (cost = strength) once all its leaders
+ * have died at least once. Revivals are public.
+ */
+export const MAX_FORCE_REVIVAL = 3;
+export const PAID_REVIVAL_COST = 2;
+
+export function enterRevival(state: DuneState): DuneState {
+  return startCursor({ ...state, phaseDone: false, bribed: [] }, state.stormOrder);
+}
+
+export function forceRevivalCost(faction: Faction, forces: number): number {
+  return Math.max(0, forces - FACTIONS[faction].freeRevival) * PAID_REVIVAL_COST;
+}
+
+/** Leaders this seat may revive now (the cycle rule: every leader has died at least once). */
+export function revivableLeaders(state: DuneState, seat: Faction): string[] {
+  const p = state.players[seat];
+  const all = FACTIONS[seat].leaders.map((l) => l.id);
+  if (!all.every((id) => p.leadersDied.includes(id) || p.leaders[id] !== 'available')) return [];
+  return all.filter((id) => p.leaders[id] === 'tanks');
+}
+
+export function leaderStrength(leaderId: string): number {
+  for (const f of Object.values(FACTIONS)) {
+    const l = f.leaders.find((x) => x.id === leaderId);
+    if (l) return l.strength;
+  }
+  throw new Error(`unknown leader ${leaderId}`);
+}
+
+export function revive(
+  state: DuneState,
+  seat: Faction,
+  forces: number,
+  leader: string | null,
+): DuneState {
+  const cost = forceRevivalCost(seat, forces) + (leader ? leaderStrength(leader) : 0);
+  let s = updatePlayer(state, seat, (p) => {
+    if (forces > p.tanks || forces > MAX_FORCE_REVIVAL || cost > p.spice)
+      throw new Error('bad revival');
+    return {
+      ...p,
+      tanks: p.tanks - forces,
+      reserves: p.reserves + forces,
+      spice: p.spice - cost,
+      leaders: leader ? { ...p.leaders, [leader]: 'available' } : p.leaders,
+    };
+  });
+  if (forces > 0 || leader) s = log(s, 'revival', { faction: seat, forces, leader, cost });
+  return advanceCursor(s);
+}

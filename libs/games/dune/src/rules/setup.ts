@@ -1,0 +1,162 @@
+import { emptyPauses, openChoice, Rng, shuffle, type GameInput } from '@veil/engine';
+import { FACTIONS } from '../data/factions.js';
+import { SHAI_HULUD_COPIES, SPICE_TERRITORY_CARDS } from '../data/spice.js';
+import { TREACHERY, type TreacheryCardId } from '../data/treachery.js';
+import { FACTION_IDS } from '../data/types.js';
+import type {
+  DuneOptions,
+  DuneState,
+  Faction,
+  PlayerState,
+  ResolvedOptions,
+  SetupCommitment,
+  SpiceCard,
+} from '../state/types.js';
+import { addForces, computeStormOrder } from './board.js';
+import { drawTreachery, log } from './common.js';
+
+export function resolveOptions(options: DuneOptions | undefined): ResolvedOptions {
+  const factions = options?.factions ?? FACTION_IDS;
+  if (factions.length < 2 || factions.length > 6 || new Set(factions).size !== factions.length) {
+    throw new Error('dune: choose 2 to 6 different factions');
+  }
+  if (factions.some((f) => !FACTION_IDS.includes(f))) throw new Error('dune: unknown faction');
+  const turns = options?.turns ?? 10;
+  if (!Number.isInteger(turns) || turns < 1 || turns > 20)
+    throw new Error('dune: turns must be 1..20');
+  return {
+    factions: [...factions],
+    turns,
+    spiceCollection: options?.spiceCollection ?? 'same_sector',
+    twoPlayerStrongholds: options?.twoPlayerStrongholds ?? 3,
+    bgCharity: options?.bgCharity ?? 'basic',
+    mostStrongholdsTie: options?.mostStrongholdsTie ?? 'storm_order',
+    predictionOnDefault: options?.predictionOnDefault ?? false,
+  };
+}
+
+export const TREACHERY_DECK: readonly TreacheryCardId[] = (
+  Object.keys(TREACHERY) as TreacheryCardId[]
+).flatMap((id) => Array.from({ length: TREACHERY[id].copies }, () => id));
+
+export const SPICE_DECK: readonly SpiceCard[] = [
+  ...SPICE_TERRITORY_CARDS.map((c) => c.territory),
+  ...Array.from({ length: SHAI_HULUD_COPIES }, (): SpiceCard => 'shai_hulud'),
+];
+
+function newPlayer(faction: Faction): PlayerState {
+  const facts = FACTIONS[faction];
+  return {
+    spice: facts.startingSpice,
+    bribes: 0,
+    // The Fremen's ten to be split are held here until their split decision places them.
+    reserves: facts.reserves + (faction === 'fremen' ? 10 : 0),
+    tanks: 0,
+    hand: [],
+    traitors: [],
+    rejectedTraitors: [],
+    leaders: Object.fromEntries(facts.leaders.map((l) => [l.id, 'available' as const])),
+    leadersDied: [],
+    leadersUsed: {},
+  };
+}
+
+/**
+ * The game as set up before anyone decides: shields, forces, shuffled decks, four traitors
+ * dealt to each, starting Treachery cards; then the setup choice (traitor picks and the BG
+ * prediction) opens as one simultaneous hidden choice.
+ */
+export function setupDune(input: GameInput<DuneOptions>): DuneState {
+  const options = resolveOptions(input.options);
+  const root = Rng.from(`dune:${String(input.seed)}`);
+  let rng = root.fork();
+  const handleRng = root.fork();
+  const factions = options.factions;
+  const players = Object.fromEntries(factions.map((f) => [f, newPlayer(f)])) as Record<
+    Faction,
+    PlayerState
+  >;
+
+  let traitors: string[];
+  [traitors, rng] = shuffle(
+    rng,
+    factions.flatMap((f) => FACTIONS[f].leaders.map((l) => l.id)),
+  );
+  for (const f of factions) {
+    const dealt = traitors.slice(0, 4);
+    traitors = traitors.slice(4);
+    players[f] =
+      f === 'harkonnen'
+        ? { ...players[f], traitors: dealt }
+        : { ...players[f], rejectedTraitors: dealt };
+  }
+  const [treacheryDeck, afterTreachery] = shuffle(rng, TREACHERY_DECK);
+  rng = afterTreachery;
+  const [spiceDeck, afterSpice] = shuffle(rng, SPICE_DECK);
+  rng = afterSpice;
+
+  let forces: DuneState['forces'] = {};
+  for (const f of factions) {
+    for (const { area, count } of FACTIONS[f].startingForces)
+      forces = addForces(forces, area, f, count);
+  }
+  const participants = factions.filter((f) => f !== 'harkonnen');
+  let state: DuneState = {
+    options,
+    turn: 1,
+    storm: 0,
+    stormOrder: [],
+    dialers: [factions[0] as Faction, factions[factions.length - 1] as Faction],
+    rng,
+    handleRng,
+    players,
+    forces,
+    spice: {},
+    treacheryDeck,
+    treacheryDiscard: [],
+    spiceDeck,
+    spiceDiscard: [],
+    traitorDeck: traitors,
+    alliances: [],
+    nexusActed: [],
+    prediction: null,
+    choice: {
+      kind: 'setup',
+      choice: openChoice<Faction, SetupCommitment>({
+        id: 1,
+        kind: 'setup',
+        cause: { step: 'traitors' },
+        participants,
+      }),
+    },
+    cursor: null,
+    auction: null,
+    battle: null,
+    battlesFought: [],
+    nexus: false,
+    bribed: [],
+    discardBatches: [],
+    pendingDiscard: null,
+    phaseDone: false,
+    pauses: { ...emptyPauses(), nextId: 2 },
+    log: [],
+    result: null,
+  };
+  state = { ...state, stormOrder: computeStormOrder(state) };
+  state = log(state, 'setup', { factions: [...factions], turns: options.turns });
+  for (const f of factions) {
+    state = log(
+      state,
+      'traitors_dealt',
+      { faction: f, count: 4 },
+      {
+        to: [f],
+        data: {
+          traitors: players[f].traitors.length ? players[f].traitors : players[f].rejectedTraitors,
+        },
+      },
+    );
+  }
+  for (const f of factions) state = drawTreachery(state, f, FACTIONS[f].startingCards, 'setup');
+  return state;
+}

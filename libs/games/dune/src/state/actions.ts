@@ -1,0 +1,41 @@
+import type { Faction, BattlePlan, SetupCommitment, VoiceKind } from './types.js';
+
+/** Every action a seat can send. Cards are named by handle, never by identity. */
+export type DuneAction =
+  | ({ readonly type: 'setup' } & SetupCommitment)
+  | {
+      readonly type: 'fremen_split';
+      readonly tabr: number;
+      readonly south: number;
+      readonly west: number;
+    }
+  | { readonly type: 'dial'; readonly value: number }
+  | { readonly type: 'pass'; readonly window: number }
+  | { readonly type: 'weather_control'; readonly window: number; readonly move: number }
+  | { readonly type: 'nexus_offer'; readonly to: Faction }
+  | { readonly type: 'nexus_leave' }
+  | { readonly type: 'nexus_done' }
+  | { readonly type: 'alliance_answer'; readonly accept: boolean }
+  | { readonly type: 'bid'; readonly amount: number }
+  | { readonly type: 'bid_pass' }
+  | { readonly type: 'karama_take'; readonly karama: string }
+  | { readonly type: 'revive'; readonly forces: number; readonly leader: string | null }
+  | {
+      readonly type: 'ship';
+      readonly to: string;
+      readonly count: number;
+      readonly karama: string | null;
+    }
+  | { readonly type: 'ship_pass' }
+  | { readonly type: 'advisor'; readonly send: boolean }
+  | { readonly type: 'move'; readonly from: string; readonly to: string; readonly count: number }
+  | { readonly type: 'move_pass' }
+  | { readonly type: 'battle_pick'; readonly territory: string; readonly opponent: Faction }
+  | { readonly type: 'voice'; readonly kind: VoiceKind; readonly play: boolean }
+  | { readonly type: 'prescience'; readonly element: 'leader' | 'weapon' | 'defense' | 'dial' }
+  | { readonly type: 'plan'; readonly plan: BattlePlan }
+  | { readonly type: 'traitor'; readonly call: boolean }
+  | { readonly type: 'keep'; readonly discard: readonly string[] }
+  | { readonly type: 'bribe'; readonly to: Faction; readonly amount: number };
+
+export type DuneActionType = DuneAction['type'];

@@ -1,0 +1,50 @@
+import type { TreacheryCardId } from '../data/treachery.js';
+import type { TerritoryId } from '../data/map.js';
+import type { Faction } from './types.js';
+
+/** Why cards were discarded. */
+export type DiscardCause =
+  | 'battle_loser'
+  | 'battle_winner'
+  | 'battle_traitor'
+  | 'battle_explosion'
+  | 'hand_limit'
+  | 'card_used'
+  | 'karama';
+
+/**
+ * One discard event as a semantic batch: every card that went to the discard pile at the same
+ * moment, who discarded it and who may see it (base-game discards are face up: `public`).
+ */
+export interface DiscardBatch {
+  readonly event: number;
+  readonly turn: number;
+  readonly phase: string;
+  readonly cause: DiscardCause;
+  readonly entries: ReadonlyArray<{
+    readonly card: TreacheryCardId;
+    readonly discardedBy: Faction;
+    readonly visibility: 'public';
+  }>;
+}
+
+/**
+ * What remains of the operation that produced a discard batch — the producer stops at the
+ * boundary and names exactly how it resumes; plain data, never a closure or a replayed action.
+ */
+export type DiscardContinuation =
+  | {
+      /** A battle's cleanup: the outcome is frozen, the next stage says what is left. */
+      readonly kind: 'battle_cleanup';
+      readonly batch: number;
+      readonly territory: TerritoryId;
+      readonly winner: Faction | null;
+      readonly next: 'winner_cards' | 'finish';
+    }
+  | { readonly kind: 'winner_discards'; readonly batch: number; readonly territory: TerritoryId }
+  | { readonly kind: 'card_used'; readonly batch: number; readonly resume: 'none' }
+  | {
+      /** A bought card went over the limit (not reachable in the base game; kept for Semuta). */
+      readonly kind: 'purchase_overflow';
+      readonly batch: number;
+    };

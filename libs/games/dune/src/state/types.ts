@@ -1,0 +1,222 @@
+import type { Decision, Pauses, RngState, SimultaneousChoice } from '@veil/engine';
+import type { FactionId } from '../data/types.js';
+import type { TreacheryCardId } from '../data/treachery.js';
+import type { TerritoryId } from '../data/map.js';
+import type { DiscardBatch, DiscardContinuation } from './discards.js';
+
+export type Faction = FactionId;
+export type Viewer = Faction | 'spectator';
+
+/** Room options; every UNSURE rule choice is listed in docs/games/dune.md. */
+export interface DuneOptions {
+  /** Factions in play, in player-circle order (2–6). Default: all six. */
+  readonly factions?: readonly Faction[];
+  /** Game length in turns (default 10). */
+  readonly turns?: number;
+  /** Spice collection reaches forces in the blow area's sector only, or anywhere in its territory. */
+  readonly spiceCollection?: 'same_sector' | 'territory';
+  /** Strongholds an unallied player needs in a 2-player game (3 by the basic rule). */
+  readonly twoPlayerStrongholds?: 3 | 4;
+  /** Whether the Bene Gesserit always receive charity (advanced-rule reading) or only at 0–1 spice. */
+  readonly bgCharity?: 'basic' | 'always';
+  /** End-of-game "most strongholds" tie: the first in storm order wins, or nobody. */
+  readonly mostStrongholdsTie?: 'storm_order' | 'nobody';
+  /** Whether the BG prediction also fires on the end-of-game default win. */
+  readonly predictionOnDefault?: boolean;
+}
+
+export interface ResolvedOptions {
+  readonly factions: readonly Faction[];
+  readonly turns: number;
+  readonly spiceCollection: 'same_sector' | 'territory';
+  readonly twoPlayerStrongholds: 3 | 4;
+  readonly bgCharity: 'basic' | 'always';
+  readonly mostStrongholdsTie: 'storm_order' | 'nobody';
+  readonly predictionOnDefault: boolean;
+}
+
+/** A Treachery card in a hand: its kind and an opaque handle drawn afresh whenever it moves. */
+export interface HandCard {
+  readonly card: TreacheryCardId;
+  readonly handle: string;
+  /** Other seats that know this card's face (the Atreides saw it at auction). */
+  readonly seenBy: readonly Faction[];
+}
+
+export type LeaderStatus = 'available' | 'tanks' | 'tanks_facedown';
+
+export interface PlayerState {
+  readonly spice: number;
+  /** Bribes received this turn, in front of the shield (public) until the Mentat Pause. */
+  readonly bribes: number;
+  readonly reserves: number;
+  /** Forces in the Tleilaxu Tanks. */
+  readonly tanks: number;
+  readonly hand: readonly HandCard[];
+  /** Leader ids of the traitor cards kept (private). */
+  readonly traitors: readonly string[];
+  /** Dealt but not kept (private). */
+  readonly rejectedTraitors: readonly string[];
+  readonly leaders: Readonly<Record<string, LeaderStatus>>;
+  /** Leaders that have died at least once (the revival cycle rule). */
+  readonly leadersDied: readonly string[];
+  /** Leaders used in a battle this phase, by territory. */
+  readonly leadersUsed: Readonly<Record<string, TerritoryId>>;
+}
+
+/** Spice card: a territory card or a Shai-Hulud. */
+export type SpiceCard = TerritoryId | 'shai_hulud';
+
+/** Forces per faction in one area. */
+export type AreaForces = Readonly<Partial<Record<Faction, number>>>;
+
+export interface BattlePlan {
+  /** A leader id, `cheap_hero` (with its card handle in `hero`), or null (no leader available). */
+  readonly leader: string | null;
+  readonly hero: string | null;
+  readonly dial: number;
+  readonly weapon: string | null;
+  readonly defense: string | null;
+}
+
+/** A plan as revealed: handles resolved to card ids. */
+export interface RevealedPlan {
+  readonly leader: string | null;
+  readonly dial: number;
+  readonly weapon: TreacheryCardId | null;
+  readonly defense: TreacheryCardId | null;
+  readonly hero: boolean;
+}
+
+export interface Battle {
+  readonly territory: TerritoryId;
+  readonly aggressor: Faction;
+  readonly defender: Faction;
+  /** Voice: a public command from the BG to the opponent of the BG. */
+  readonly voice: {
+    readonly target: Faction;
+    readonly play: boolean;
+    readonly kind: VoiceKind;
+  } | null;
+  /** Prescience: the element the Atreides asked for and the opponent's public answer. */
+  readonly prescience: {
+    readonly target: Faction;
+    readonly element: 'leader' | 'weapon' | 'defense' | 'dial';
+    readonly answer: string | number | null | undefined;
+  } | null;
+  readonly plans: Readonly<Partial<Record<Faction, RevealedPlan>>> | null;
+  /** The revealed plans as committed (card handles), for the cleanup; never in a view. */
+  readonly played: Readonly<Partial<Record<Faction, BattlePlan>>> | null;
+  readonly stage:
+    'voice' | 'prescience' | 'answer' | 'plans' | 'traitors' | 'winner_cards' | 'done';
+  readonly winner: Faction | null;
+}
+
+export type VoiceKind =
+  | 'weapon_projectile'
+  | 'weapon_poison'
+  | 'defense_projectile'
+  | 'defense_poison'
+  | 'worthless'
+  | 'cheap_hero';
+
+export interface Auction {
+  /** Cards dealt for this Bidding phase, not yet auctioned (hidden; the first is up). */
+  readonly cards: readonly TreacheryCardId[];
+  readonly cardNumber: number;
+  readonly totalCards: number;
+  readonly opener: Faction;
+  readonly bidder: Faction;
+  readonly highBid: number;
+  readonly highBidder: Faction | null;
+  /** Seats that passed on this card since the last bid. */
+  readonly passed: readonly Faction[];
+}
+
+/** The open simultaneous choice, tagged by what it decides. */
+export type DuneChoice =
+  | { readonly kind: 'setup'; readonly choice: SimultaneousChoice<Faction, SetupCommitment> }
+  | { readonly kind: 'storm_dial'; readonly choice: SimultaneousChoice<Faction, number> }
+  | { readonly kind: 'battle_plan'; readonly choice: SimultaneousChoice<Faction, BattlePlan> }
+  | { readonly kind: 'traitor_call'; readonly choice: SimultaneousChoice<Faction, boolean> };
+
+export interface SetupCommitment {
+  readonly traitor: string;
+  /** The BG's only. */
+  readonly prediction: { readonly faction: Faction; readonly turn: number } | null;
+}
+
+/** Decisions on the engine's decision stack; each is a continuation record. */
+export type DuneDecision =
+  | (Decision<Faction> & { readonly kind: 'fremen_split' })
+  | (Decision<Faction> & { readonly kind: 'alliance_offer'; readonly from: Faction })
+  | (Decision<Faction> & { readonly kind: 'spiritual_advisor'; readonly shipper: Faction })
+  | (Decision<Faction> & { readonly kind: 'keep_cards'; readonly territory: TerritoryId });
+
+/** Who acts next in a phase where seats act one by one in storm order. */
+export interface TurnCursor {
+  readonly order: readonly Faction[];
+  readonly index: number;
+  /** Shipment & Movement: whether the current seat has shipped (then moves). */
+  readonly shipped: boolean;
+}
+
+export interface DuneState {
+  readonly options: ResolvedOptions;
+  readonly turn: number;
+  readonly storm: number;
+  readonly stormOrder: readonly Faction[];
+  /** Who holds the battle wheels for the next storm dial. */
+  readonly dialers: readonly Faction[];
+  /** The shuffle stream (decks, traitors). Never leaves the server. */
+  readonly rng: RngState;
+  /** An independent stream for card handles, so handles tell nothing about shuffles. */
+  readonly handleRng: RngState;
+  readonly players: Readonly<Record<Faction, PlayerState>>;
+  readonly forces: Readonly<Record<string, AreaForces>>;
+  readonly spice: Readonly<Record<string, number>>;
+  readonly treacheryDeck: readonly TreacheryCardId[];
+  readonly treacheryDiscard: readonly TreacheryCardId[];
+  readonly spiceDeck: readonly SpiceCard[];
+  readonly spiceDiscard: readonly SpiceCard[];
+  /** Traitor cards not dealt (hidden). */
+  readonly traitorDeck: readonly string[];
+  readonly alliances: ReadonlyArray<readonly [Faction, Faction]>;
+  /** Who has changed alliance in this Nexus (one change each). */
+  readonly nexusActed: readonly Faction[];
+  readonly prediction: { readonly faction: Faction; readonly turn: number } | null;
+  readonly choice: DuneChoice | null;
+  readonly cursor: TurnCursor | null;
+  readonly auction: Auction | null;
+  readonly battle: Battle | null;
+  /** Territories whose battles were fought this phase. */
+  readonly battlesFought: readonly string[];
+  /** Whether a Shai-Hulud appeared in this Spice Blow (a Nexus follows). */
+  readonly nexus: boolean;
+  /** Seats that gave a bribe in the current phase (one bribe per seat per phase). */
+  readonly bribed: readonly Faction[];
+  readonly discardBatches: readonly DiscardBatch[];
+  /** A discard boundary the producer paused on; resumed exactly once. */
+  readonly pendingDiscard: DiscardContinuation | null;
+  readonly phaseDone: boolean;
+  readonly pauses: Pauses<Faction, DuneDecision>;
+  readonly log: readonly LogEntry[];
+  readonly result: { readonly winners: readonly Faction[]; readonly reason: string } | null;
+}
+
+/**
+ * A log entry: public fields, plus an optional secret part shown only to the seats in `to`.
+ */
+export interface LogEntry {
+  readonly type: string;
+  readonly turn: number;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly secret?: {
+    readonly to: readonly Faction[];
+    readonly data: Readonly<Record<string, unknown>>;
+  };
+}
+
+export type VisibleLogEntry = Omit<LogEntry, 'secret'> & {
+  readonly secret?: Readonly<Record<string, unknown>>;
+};
