@@ -62,12 +62,19 @@ export const syncCommandSchema = z.object({
   viewer: viewerSchema,
 });
 
+/**
+ * The version the public may know (for the lobby's summary): the one spectators are shown, which
+ * a room with a spectator delay holds behind the live one.
+ */
+export const publicVersionCommandSchema = z.object({ type: z.literal('publicVersion') });
+
 export const roomCommandSchema = z.discriminatedUnion('type', [
   actCommandSchema,
   joinCommandSchema,
   leaveCommandSchema,
   policyCommandSchema,
   syncCommandSchema,
+  publicVersionCommandSchema,
 ]);
 
 /**
@@ -107,6 +114,7 @@ export type JoinCommand = z.infer<typeof joinCommandSchema>;
 export type LeaveCommand = z.infer<typeof leaveCommandSchema>;
 export type PolicyCommand = z.infer<typeof policyCommandSchema>;
 export type SyncCommand = z.infer<typeof syncCommandSchema>;
+export type PublicVersionCommand = z.infer<typeof publicVersionCommandSchema>;
 export type RoomCommand = z.infer<typeof roomCommandSchema>;
 export type RoomCommandOk = z.infer<typeof roomCommandOkSchema>;
 export type RoomCommandError = z.infer<typeof roomCommandErrorSchema>;

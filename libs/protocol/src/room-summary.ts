@@ -46,6 +46,11 @@ export const roomSummarySchema = z
     spectators: z.boolean(),
     spectatorDelayTurns: z.int().min(0).max(MAX_SPECTATOR_DELAY_TURNS),
     createdAt: z.iso.datetime(),
+    /**
+     * The creator chose the room's seed while other humans sit at the table, so the creator can
+     * know every hidden card: every seat and spectator is told (also on every view).
+     */
+    fixedDeal: z.literal(true).optional(),
     /** Present once the game has finished. */
     outcome: roomOutcomeSchema.optional(),
   })

@@ -6,13 +6,15 @@ import { roomIdSchema, seatSchema, versionSchema, viewSchema } from './fields.js
  * of what the node publishes on `veil.room.<roomId>.view.<seat|spectator>` (see
  * `viewPublicationSchema`), so the gateway forwards it untouched. `seat` is `null` for
  * spectators. The view is game-defined; it carries `legalActions` only for a seat the game waits
- * on.
+ * on. `fixedDeal` is on every view of a room whose creator chose the seed while other humans sit
+ * at the table: whoever chose it can know every hidden card, and every viewer is told so.
  */
 export const viewPayloadSchema = z.object({
   roomId: roomIdSchema,
   version: versionSchema,
   seat: seatSchema.nullable(),
   view: viewSchema,
+  fixedDeal: z.literal(true).optional(),
 });
 
 export type ViewPayload = z.infer<typeof viewPayloadSchema>;

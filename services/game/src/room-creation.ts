@@ -7,19 +7,34 @@ import {
   type NewRoom,
   type RoomStore,
 } from '@veil/store';
+import { checkGameOptions } from './game-inputs.js';
 import type { GameRegistry } from './game-registry.js';
 import type { Logger } from '@veil/log';
+
+/** Bytes of OS randomness behind a room's secret seed (256 bits, DESIGN §3). */
+export const ROOM_SECRET_BYTES = 32;
 
 /** `stored`: the room's rows as created (what a load would read). */
 export type CreateRoomResult =
   { ok: true; roomId: string; stored: StoredRoom } | { ok: false; error: ProtocolError };
 
 /**
- * Sets a room up: checks the seats against the game's, runs the game's setup with the room's
- * seed, and stores the room with its first snapshot (version 0). The seed is drawn here when the
- * creator gave none (the node is not rules code: only rules must avoid ambient randomness), and
- * is kept in the room options, which are never published. With `lease`, the room is created with
- * its lease already held (by the node that will run it).
+ * Whether a caller-chosen seed makes the room a publicly marked "fixed deal": whoever chose the
+ * seed can know every hidden card, which is fine only when no other human sits at the table.
+ */
+export function isFixedDeal(command: CreateRoomCommand): boolean {
+  if (command.options.seed === undefined) return false;
+  return Object.values(command.seats).filter((seat) => seat.kind === 'human').length > 1;
+}
+
+/**
+ * Sets a room up: checks the seats and the game options against the game's, runs the game's
+ * setup with the room's seed, and stores the room with its first snapshot (version 0). Nothing
+ * is stored for a refused room. The seed is the room's secret, drawn here from the OS CSPRNG when
+ * the creator gave none (the node is not rules code: only rules must avoid ambient randomness);
+ * it is kept in the room options, which are never published. A creator's own seed is kept there
+ * too, with `fixedDeal` when other humans sit at the table (shown to everyone). With `lease`,
+ * the room is created with its lease already held (by the node that will run it).
  */
 export async function createRoom(
   store: RoomStore,
@@ -30,8 +45,9 @@ export async function createRoom(
 ): Promise<CreateRoomResult> {
   const game = games.get(command.game);
   if (!game) return { ok: false, error: protocolError('bad_request') };
-  const gameOptions = command.options.gameOptions ?? {};
-  const seed = command.options.seed ?? randomBytes(16).toString('hex');
+  const gameOptions = checkGameOptions(game.module.id, command.options.gameOptions ?? {});
+  if (gameOptions === null) return { ok: false, error: protocolError('bad_request') };
+  const seed = command.options.seed ?? randomBytes(ROOM_SECRET_BYTES).toString('hex');
   let snapshot;
   let expectedSeats: string[];
   try {
@@ -52,7 +68,7 @@ export async function createRoom(
       id: roomId,
       game: game.module.id,
       rulesVersion: game.module.rulesVersion,
-      options: { ...command.options, seed },
+      options: { ...command.options, seed, ...(isFixedDeal(command) ? { fixedDeal: true } : {}) },
       seats: command.seats,
       status: 'active',
       snapshot: persistGame(snapshot),

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Bus, BusMessage, BusSubscription } from '@veil/bus';
 import { isRulesError, type AnyGameModule, type GameSnapshot } from '@veil/engine';
 import {
@@ -29,6 +30,7 @@ import {
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { chooseBotMove, type BotMoveOptions } from './bot-moves.js';
 import type { CommitBatcher } from './commit-batcher.js';
+import { isPolicyKind } from './game-inputs.js';
 import type { GameRegistry } from './game-registry.js';
 import type { Logger } from '@veil/log';
 import { applyRoomEvent, type RoomEventRecord } from './room-event.js';
@@ -79,6 +81,8 @@ type Respond = (reply: Reply) => void;
 interface RoomOptions {
   readonly spectators?: boolean;
   readonly spectatorDelayTurns?: number;
+  /** The creator chose the seed with other humans at the table (see `isFixedDeal`). */
+  readonly fixedDeal?: boolean;
 }
 
 /**
@@ -308,6 +312,10 @@ export class RoomRunner {
         return { reply: this.currentView(command.viewer) };
       case 'leave':
         return { reply: { ok: true, version: this.version } };
+      case 'publicVersion': {
+        const shown = this.spectatorState();
+        return { reply: shown ? { ok: true, version: shown.version } : refusal('unavailable') };
+      }
     }
   }
 
@@ -339,6 +347,8 @@ export class RoomRunner {
     const remembered = this.acks.get(ackKey(command.seat, command.requestId));
     if (remembered) return { reply: remembered };
     if (this.lifecycle !== 'active') return { reply: refusal('game_over') };
+    const { module, record: room, snapshot, version } = this.context;
+    if (!isPolicyKind(room.game, command.kind)) return { reply: refusal('bad_request') };
     const record: RoomEventRecord = {
       type: 'policy',
       kind: command.kind,
@@ -346,10 +356,17 @@ export class RoomRunner {
     };
     let next: GameSnapshot<unknown>;
     try {
-      next = applyRoomEvent(this.context.module, this.context.snapshot, command.seat, record);
+      next = applyRoomEvent(module, snapshot, command.seat, record);
     } catch (error) {
       if (isRulesError(error)) return { reply: refusal(error.code) };
       throw error;
+    }
+    // A policy the seat already had changes nothing: no event, no new version.
+    if (
+      isDeepStrictEqual(next.value, snapshot.value) &&
+      isDeepStrictEqual(next.context, snapshot.context)
+    ) {
+      return { reply: this.remember(command.seat, command.requestId, { ok: true, version }) };
     }
     return this.commit(command.seat, command.requestId, record, next);
   }
@@ -547,7 +564,14 @@ export class RoomRunner {
         : { version: this.context.version, snapshot: this.context.snapshot };
     if (!shown) return refusal('unavailable');
     const { module } = this.context;
-    const view = viewPayload(module, this.roomId, shown.version, shown.snapshot, viewer);
+    const view = viewPayload(
+      module,
+      this.roomId,
+      shown.version,
+      shown.snapshot,
+      viewer,
+      this.fixedDeal,
+    );
     if (!withLog) return { ok: true, version: view.version, view };
     const log = logEntriesSince(module, 0, shown.snapshot, viewer).slice(-MAX_LOG_ENTRIES);
     return { ok: true, version: view.version, view, log };
@@ -566,7 +590,11 @@ export class RoomRunner {
 
   private viewFor(seat: string): ViewPayload {
     const { module, snapshot, version } = this.context;
-    return viewPayload(module, this.roomId, version, snapshot, seat);
+    return viewPayload(module, this.roomId, version, snapshot, seat, this.fixedDeal);
+  }
+
+  private get fixedDeal(): boolean {
+    return this.options.fixedDeal === true;
   }
 
   private afterCommit({ before, after, version }: Committed): void {
@@ -586,7 +614,10 @@ export class RoomRunner {
     // Without a previous state (a load at a stored snapshot) there are no new entries to send.
     const seen = module.log(before ?? after).length;
     for (const seat of Object.keys(record.seats)) {
-      this.publish(seat, viewPublicationSince(module, this.roomId, version, seen, after, seat));
+      this.publish(
+        seat,
+        viewPublicationSince(module, this.roomId, version, seen, after, seat, this.fixedDeal),
+      );
     }
     const shown = this.spectatorState();
     if (this.options.spectators !== false && shown && shown.version !== this.spectatorVersion) {
@@ -600,6 +631,7 @@ export class RoomRunner {
           this.spectatorLogLength < 0 ? shownLog : this.spectatorLogLength,
           shown.snapshot,
           SPECTATOR,
+          this.fixedDeal,
         ),
       );
       this.spectatorVersion = shown.version;

@@ -7,19 +7,24 @@ import { SPECTATOR, type ViewPayload, type ViewPublication } from '@veil/protoco
  * bot requests. Nothing else of a snapshot is ever serialized outward.
  */
 
-/** `viewer` is a seat or `'spectator'`; the payload's `seat` is null for spectators. */
+/**
+ * `viewer` is a seat or `'spectator'`; the payload's `seat` is null for spectators. A fixed-deal
+ * room's payloads all say so (`fixedDeal: true`), whoever the viewer.
+ */
 export function viewPayload(
   module: AnyGameModule,
   roomId: string,
   version: number,
   snapshot: GameSnapshot<unknown>,
   viewer: string,
+  fixedDeal = false,
 ): ViewPayload {
   return {
     roomId,
     version,
     seat: viewer === SPECTATOR ? null : viewer,
     view: module.view(snapshot, viewer) as ViewPayload['view'],
+    ...(fixedDeal ? { fixedDeal: true as const } : {}),
   };
 }
 
@@ -62,9 +67,10 @@ export function viewPublicationSince(
   seen: number,
   after: GameSnapshot<unknown>,
   viewer: string,
+  fixedDeal = false,
 ): ViewPublication {
   return {
-    ...viewPayload(module, roomId, version, after, viewer),
+    ...viewPayload(module, roomId, version, after, viewer, fixedDeal),
     log: logEntriesSince(module, seen, after, viewer),
   };
 }

@@ -2,12 +2,13 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Bus } from '@veil/bus';
 import type { RoomStore } from '@veil/store';
+import { ROOM_CREATION_BURST, ROOM_CREATIONS_PER_MINUTE } from '@veil/protocol';
 import { Server } from 'socket.io';
 import { createHttpHandler, DEFAULT_MAX_BODY_BYTES } from './http-api.js';
 import { silentLogger, type Logger } from '@veil/log';
 import { GatewayMetrics } from './metrics.js';
 import { NodeClient, type NodeClientOptions } from './node-client.js';
-import type { RateLimitOptions } from './rate-limit.js';
+import { ClientBuckets, type ClientBucketsOptions, type RateLimitOptions } from './rate-limit.js';
 import { RoomDirectory } from './room-directory.js';
 import { SeatPresence, type SeatPresenceOptions } from './seat-presence.js';
 import { SocketHub } from './socket-hub.js';
@@ -29,6 +30,11 @@ export interface GatewayOptions {
   readonly logger?: Logger;
   /** Per-socket token bucket (default 20 at once, 10 per second). */
   readonly rateLimit?: RateLimitOptions;
+  /**
+   * Room creations per client address (default ROOM_CREATION_BURST at once, then
+   * ROOM_CREATIONS_PER_MINUTE a minute).
+   */
+  readonly roomCreationLimit?: ClientBucketsOptions;
   /** Rate-limited requests in a row after which a socket is disconnected (default 100). */
   readonly abuseLimit?: number;
   readonly maxBodyBytes?: number;
@@ -65,6 +71,16 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/** The version a room's spectators are shown, from the node running it; null if none answers. */
+async function publicVersion(nodes: NodeClient, roomId: string): Promise<number | null> {
+  try {
+    const reply = await nodes.command(roomId, { type: 'publicVersion' });
+    return reply.ok ? reply.version : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Starts a gateway: the lobby HTTP API and socket.io on one port (DESIGN §8). */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const logger = options.logger ?? silentLogger;
@@ -77,6 +93,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const directory = new RoomDirectory(
     options.store,
     (roomId) => presence?.seats(roomId) ?? new Set(),
+    { publicVersion: (roomId) => publicVersion(nodes, roomId) },
   );
   let draining = false;
   const http = createServer();
@@ -87,6 +104,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     logger,
     staticFiles: options.webDir ? new StaticFiles(options.webDir) : null,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    roomCreations: new ClientBuckets({
+      capacity: ROOM_CREATION_BURST,
+      refillPerSecond: ROOM_CREATIONS_PER_MINUTE / 60,
+      ...options.roomCreationLimit,
+    }),
     draining: () => draining,
   });
   http.on('request', (req, res) => {

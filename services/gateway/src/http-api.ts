@@ -13,6 +13,7 @@ import { GatewayError, toProtocolError } from './errors.js';
 import type { Logger } from '@veil/log';
 import type { GatewayMetrics } from './metrics.js';
 import type { NodeClient } from './node-client.js';
+import type { ClientBuckets } from './rate-limit.js';
 import type { RoomDirectory } from './room-directory.js';
 import type { StaticFiles } from './static-files.js';
 import { hashSeatToken, newRoomId, newSeatToken } from './tokens.js';
@@ -27,6 +28,8 @@ export interface HttpApiDeps {
   readonly logger: Logger;
   readonly staticFiles: StaticFiles | null;
   readonly maxBodyBytes: number;
+  /** Room creations per client address (`rate_limited` when a client's bucket is empty). */
+  readonly roomCreations: ClientBuckets;
   /** Whether the gateway is shutting down (health turns 503). */
   readonly draining: () => boolean;
 }
@@ -66,7 +69,7 @@ export function createHttpHandler(deps: HttpApiDeps) {
       } else if (ROOM_PATH.test(path)) {
         route = 'room';
         onlyMethods(req, ['GET']);
-        const roomId = decodeURIComponent(ROOM_PATH.exec(path)?.[1] ?? '');
+        const roomId = decodePathSegment(ROOM_PATH.exec(path)?.[1] ?? '');
         if (!isSafeToken(roomId)) throw new GatewayError('room_not_found');
         const summary = await deps.rooms.summary(roomId);
         if (!summary) throw new GatewayError('room_not_found');
@@ -91,6 +94,10 @@ export function createHttpHandler(deps: HttpApiDeps) {
 }
 
 async function createRoom(deps: HttpApiDeps, req: IncomingMessage, res: ServerResponse) {
+  if (!deps.roomCreations.take(clientAddress(req))) {
+    req.resume();
+    throw new GatewayError('rate_limited');
+  }
   const body = await readJsonBody(req, deps.maxBodyBytes);
   const parsed = createRoomRequestSchema.safeParse(body);
   if (!parsed.success) throw new GatewayError('bad_request');
@@ -131,12 +138,36 @@ function onlyMethods(req: IncomingMessage, methods: readonly string[]): void {
   if (!methods.includes(req.method ?? '')) throw new MethodNotAllowed();
 }
 
-/** Reads at most `maxBytes` of body and parses it as JSON (`payload_too_large`, `bad_request`). */
+/** A path segment's `%`-escapes decoded; a malformed one is the client's mistake (`bad_request`). */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new GatewayError('bad_request');
+  }
+}
+
+/** Who a room creation is counted against: the connecting address. */
+function clientAddress(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+/** `application/json`, with no charset or UTF-8 (the only encoding JSON has on the wire). */
+const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+
+/**
+ * Reads at most `maxBytes` of a JSON body (`content-type: application/json`) and parses it:
+ * `payload_too_large` over the limit, `bad_request` for another content type or malformed JSON.
+ */
 export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     req.resume();
     throw new GatewayError('payload_too_large');
+  }
+  if (!JSON_CONTENT_TYPE.test(req.headers['content-type'] ?? '')) {
+    req.resume();
+    throw new GatewayError('bad_request');
   }
   const chunks: Buffer[] = [];
   let size = 0;

@@ -40,3 +40,32 @@ export class TokenBucket {
     return true;
   }
 }
+
+export interface ClientBucketsOptions extends RateLimitOptions {
+  /** Clients remembered at once (default 10 000); the least recently seen is forgotten first. */
+  maxClients?: number;
+}
+
+/** One token bucket per client key (e.g. an address), in a bounded map. */
+export class ClientBuckets {
+  private readonly buckets = new Map<string, TokenBucket>();
+  private readonly maxClients: number;
+
+  constructor(private readonly options: ClientBucketsOptions = {}) {
+    this.maxClients = options.maxClients ?? 10_000;
+  }
+
+  /** Takes one token from `client`'s bucket; false when it is empty. */
+  take(client: string): boolean {
+    let bucket = this.buckets.get(client);
+    if (bucket) this.buckets.delete(client);
+    else bucket = new TokenBucket(this.options);
+    // Re-inserted last: the map's order is the order of last use.
+    this.buckets.set(client, bucket);
+    if (this.buckets.size > this.maxClients) {
+      const oldest = this.buckets.keys().next().value;
+      if (oldest !== undefined) this.buckets.delete(oldest);
+    }
+    return bucket.take();
+  }
+}

@@ -5,6 +5,7 @@ import {
   type RoomSummary as PublicRoomSummary,
   type SeatSummary,
 } from '@veil/protocol';
+import { GatewayError } from './errors.js';
 import type { RoomStore, RoomSummary as StoredRoomSummary, StoredSeat } from '@veil/store';
 
 /**
@@ -18,11 +19,19 @@ export interface RoomMeta {
   readonly seats: Readonly<Record<string, StoredSeat>>;
   readonly spectators: boolean;
   readonly spectatorDelayTurns: number;
+  /** The creator fixed the deal with other humans at the table (public, see `isFixedDeal`). */
+  readonly fixedDeal: boolean;
 }
 
 export interface RoomDirectoryOptions {
   /** Room metas kept in memory (default 10 000). */
   cacheSize?: number;
+  /**
+   * The version spectators of a delayed room are shown (its node's `publicVersion`), or null
+   * when it cannot be had now: the room's summary is then `unavailable` (and left out of a
+   * listing). Without it a delayed room that is still running has no summary.
+   */
+  publicVersion?: (roomId: string) => Promise<number | null>;
 }
 
 /**
@@ -33,6 +42,7 @@ export interface RoomDirectoryOptions {
 export class RoomDirectory {
   private readonly cache = new Map<string, RoomMeta>();
   private readonly cacheSize: number;
+  private readonly publicVersion: (roomId: string) => Promise<number | null>;
 
   constructor(
     private readonly store: RoomStore,
@@ -40,6 +50,7 @@ export class RoomDirectory {
     options: RoomDirectoryOptions = {},
   ) {
     this.cacheSize = options.cacheSize ?? 10_000;
+    this.publicVersion = options.publicVersion ?? (() => Promise.resolve(null));
   }
 
   async meta(roomId: string): Promise<RoomMeta | null> {
@@ -61,6 +72,7 @@ export class RoomDirectory {
       spectators: options['spectators'] !== false,
       spectatorDelayTurns:
         typeof options['spectatorDelayTurns'] === 'number' ? options['spectatorDelayTurns'] : 0,
+      fixedDeal: options['fixedDeal'] === true,
     };
     this.cache.set(roomId, meta);
     if (this.cache.size > this.cacheSize) {
@@ -78,13 +90,23 @@ export class RoomDirectory {
 
   async list(limit = 50): Promise<PublicRoomSummary[]> {
     const stored = await this.store.listRooms({ limit: Math.min(limit, MAX_ROOM_LIST) });
-    const summaries = await Promise.all(stored.map((room) => this.toPublic(room)));
+    const summaries = await Promise.all(
+      stored.map((room) => this.toPublic(room).catch(skipUnavailable)),
+    );
     return summaries.filter((s): s is PublicRoomSummary => s !== null);
   }
 
   private async toPublic(stored: StoredRoomSummary): Promise<PublicRoomSummary | null> {
     const meta = await this.meta(stored.id);
     if (!meta) return null;
+    // A delayed room's summary must not tell spectators more than their view does: while it
+    // runs, its version is the one spectators are shown (DESIGN §4.6), or it has no summary.
+    let version = stored.version;
+    if (meta.spectatorDelayTurns > 0 && stored.status === 'active') {
+      const shown = await this.publicVersion(stored.id);
+      if (shown === null) throw new GatewayError('unavailable');
+      version = Math.min(shown, stored.version);
+    }
     const connected = this.connectedSeats(stored.id);
     const seats: Record<string, SeatSummary> = {};
     for (const [seat, s] of Object.entries(stored.seats)) {
@@ -98,10 +120,11 @@ export class RoomDirectory {
       game: stored.game,
       status: stored.status,
       seats,
-      version: stored.version,
+      version,
       spectators: meta.spectators,
       spectatorDelayTurns: meta.spectatorDelayTurns,
       createdAt: stored.createdAt.toISOString(),
+      ...(meta.fixedDeal ? { fixedDeal: true as const } : {}),
       ...publicOutcome(stored, seats),
     };
   }
@@ -120,6 +143,12 @@ function publicOutcome(
   if (!parsed.success) return {};
   const { winner } = parsed.data;
   return winner === null || Object.hasOwn(seats, winner) ? { outcome: parsed.data } : {};
+}
+
+/** A room whose summary cannot be had now is left out of a listing. */
+function skipUnavailable(error: unknown): null {
+  if (error instanceof GatewayError && error.code === 'unavailable') return null;
+  throw error;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

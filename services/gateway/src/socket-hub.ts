@@ -410,6 +410,7 @@ export class SocketHub {
       version: view.version,
       seat: view.seat,
       view: view.view,
+      ...(view.fixedDeal ? { fixedDeal: true } : {}),
     });
     this.metrics.viewsForwarded.inc(targets.length);
     if (log.length > 0) {
