@@ -73,7 +73,12 @@ beforeAll(async () => {
   const worker = await startAiWorker({ bus: workerBus, games: [parlorGame.module] });
   world = { broker, store, node, worker, buses: [nodeBus, workerBus], gateways: [] };
   // Plenty of tokens and no refill: the default gateway never rate-limits these tests.
-  url = (await startExtraGateway({ rateLimit: { capacity: 10_000, refillPerSecond: 0 } })).url;
+  url = (
+    await startExtraGateway({
+      rateLimit: { capacity: 10_000, refillPerSecond: 0 },
+      roomCreationLimit: { capacity: 10_000, refillPerSecond: 0 },
+    })
+  ).url;
 }, 120_000);
 
 afterAll(async () => {
@@ -371,15 +376,22 @@ describe('socket.io: seats and spectators', () => {
     expect(await storedVersion(roomId)).toBe(1);
   });
 
-  it('sets and clears a standing policy through `policy`', async () => {
+  it('sets and clears a standing policy through `policy`, for the game’s window kinds only', async () => {
     const { roomId, seats } = await newRoom();
     const p1 = seats['p1'] as VeilConnection;
-    expect(await p1.policy('pending_play', 'auto-pass')).toEqual({ ok: true, version: 1 });
+    expect(await p1.policy('counter', 'auto-pass')).toEqual({ ok: true, version: 1 });
     const set = await p1.waitForView((v) => v.version === 1);
-    expect((set.view as { policies: unknown }).policies).toEqual({ pending_play: 'auto-pass' });
-    expect(await p1.policy('pending_play', null)).toEqual({ ok: true, version: 2 });
+    expect((set.view as { policies: unknown }).policies).toEqual({ counter: 'auto-pass' });
+    // The same policy again, and clearing one never set, change nothing: no new version.
+    expect(await p1.policy('counter', 'auto-pass')).toEqual({ ok: true, version: 1 });
+    expect(await storedVersion(roomId)).toBe(1);
+    // Parlor has no window of these kinds (a decision kind is not a window kind).
+    expect(await p1.policy('pending_play', 'stop')).toEqual(errorOf('bad_request'));
+    expect(await p1.policy('rez', 'auto-pass')).toEqual(errorOf('bad_request'));
+    expect(await p1.policy('counter', null)).toEqual({ ok: true, version: 2 });
     const cleared = await p1.waitForView((v) => v.version === 2);
     expect((cleared.view as { policies: unknown }).policies).toEqual({});
+    expect(await p1.policy('counter', null)).toEqual({ ok: true, version: 2 });
     expect(await storedVersion(roomId)).toBe(2);
   });
 
