@@ -74,7 +74,8 @@ export function score(
     return rewards;
   }
   const evaluation = module.evaluate?.(state) as Readonly<Record<string, number>> | undefined;
-  for (const seat of seats) {
+  // The evaluation names the seats of this game (a game's seat count may depend on its options).
+  for (const seat of new Set([...seats, ...Object.keys(evaluation ?? {})])) {
     const v = evaluation?.[seat];
     rewards[seat] =
       typeof v === 'number' && Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : even;
