@@ -215,8 +215,10 @@ export function commitPlan(state: DuneState, seat: Faction, plan: BattlePlan): D
         leadersUsed: { ...p.leadersUsed, [leader]: b.territory },
       }));
   }
-  // Keep the handles of the played cards for the cleanup (server-side only; views omit them).
+  // Keep the handles of the played cards for the cleanup (server-side only; views omit them);
+  // the cards themselves are face up now.
   s = { ...s, battle: { ...(s.battle as Battle), played: raw } };
+  for (const f of combatants(b)) s = markPublic(s, f, handlesOf(raw[f]));
   const [id, pauses] = nextPauseId(s.pauses);
   const traitors = openChoice<Faction, boolean>({
     id,
@@ -328,6 +330,11 @@ function resolveBattle(state: DuneState, callers: Faction[]): DuneState {
     const traitor = plans[loser].leader as string;
     s = killAllIn(s, b.territory, loser);
     s = killLeader(s, traitor);
+    // The called traitor card is revealed and leaves the caller's hidden traitors.
+    s = updatePlayer(s, caller, (p) => ({
+      ...p,
+      traitors: p.traitors.filter((t) => t !== traitor),
+    }));
     s = addSpice(s, caller, leaderStrength(traitor));
     s = log(s, 'battle_result', {
       territory: b.territory,

@@ -12,10 +12,12 @@ import { phaseOf, type Phase } from '../rules/phase.js';
 import type {
   AreaForces,
   Battle,
+  DuneDecision,
   DuneState,
   Faction,
   LeaderStatus,
   LogEntry,
+  ResolvedOptions,
   SpiceCard,
   Viewer,
   VisibleLogEntry,
@@ -56,7 +58,19 @@ export interface DuneView {
     readonly card: TreacheryCardId | null;
   } | null;
   readonly battle: Omit<Battle, 'played'> | null;
-  readonly decision: { readonly seat: Faction; readonly kind: string } | null;
+  /** The pending decision (all its fields are public: who decides what). */
+  readonly decision: DuneDecision | null;
+  /** Public bookkeeping of where the phase stands. */
+  readonly flow: {
+    readonly options: ResolvedOptions;
+    readonly cursor: DuneState['cursor'];
+    readonly nexus: boolean;
+    readonly nexusActed: readonly Faction[];
+    readonly bribed: readonly Faction[];
+    readonly phaseDone: boolean;
+    readonly nextPauseId: number;
+    readonly discardBatches: DuneState['discardBatches'];
+  };
   readonly windows: readonly ReactionWindow<Faction>[];
   readonly prediction: DuneState['prediction'];
   /** Wormsign: the top Spice card during Shipment and Movement, for the Atreides only. */
@@ -144,7 +158,17 @@ export function duneView(snapshot: GameSnapshot<DuneState>, viewer: Viewer): Dun
         }
       : null,
     battle: s.battle ? (battle as Omit<Battle, 'played'>) : null,
-    decision: decision ? { seat: decision.seat, kind: decision.kind } : null,
+    decision: decision ?? null,
+    flow: {
+      options: s.options,
+      cursor: s.cursor,
+      nexus: s.nexus,
+      nexusActed: s.nexusActed,
+      bribed: s.bribed,
+      phaseDone: s.phaseDone,
+      nextPauseId: s.pauses.nextId,
+      discardBatches: s.discardBatches,
+    },
     windows: s.pauses.windows.map(windowShape),
     prediction: viewer === 'bene_gesserit' ? s.prediction : null,
     topSpiceCard: viewer === 'atreides' && phase === 'movement' ? (s.spiceDeck[0] ?? null) : null,

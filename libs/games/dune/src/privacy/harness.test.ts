@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { checkNoninterference } from '@veil/engine/testing';
+import type { Faction } from '../state/types.js';
+import { dune } from '../module.js';
+import { perturbDune } from './perturb.js';
+
+/**
+ * Noninterference over reachable states: for every seat and the spectator, two states that
+ * differ only in what the viewer cannot see give the same view, legal actions, log, windows and
+ * deciders. Only the perturbed state itself is compared (followSteps 0): in Dune a seat's own
+ * action often triggers a public reveal of hidden randomness or of others' commitments (the last
+ * storm dial moves the storm, then the Spice Blow turns a card), after which the two worlds
+ * legitimately differ even in who decides.
+ */
+const perturb = (
+  ...args: Parameters<typeof perturbDune> extends [unknown, ...infer R] ? R : never
+) => perturbDune(dune, ...args);
+
+function harness(factions: readonly Faction[], numRuns: number, seed: number) {
+  return checkNoninterference({
+    module: dune,
+    options: { factions },
+    perturb,
+    numRuns,
+    maxSteps: 400,
+    stride: 2,
+    followSteps: 0,
+    seed,
+  });
+}
+
+describe('Dune privacy harness', () => {
+  it('holds for every seat and the spectator with 3 seats (≥ 2,000 states)', () => {
+    const report = harness(['atreides', 'harkonnen', 'bene_gesserit'], 40, 11);
+    expect(report.statesChecked).toBeGreaterThanOrEqual(2000);
+    expect(report.perturbed).toBeGreaterThan(report.statesChecked * 0.9);
+  });
+
+  it('holds for every seat and the spectator with 6 seats (≥ 2,000 states)', () => {
+    const report = harness(
+      ['atreides', 'bene_gesserit', 'emperor', 'fremen', 'spacing_guild', 'harkonnen'],
+      40,
+      12,
+    );
+    expect(report.statesChecked).toBeGreaterThanOrEqual(2000);
+    expect(report.perturbed).toBeGreaterThan(report.statesChecked * 0.9);
+  });
+});
