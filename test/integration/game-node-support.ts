@@ -43,43 +43,51 @@ export interface NodeProcessOptions {
   leaseTtlMs?: number;
 }
 
-/** A game node as a child process (`services/game/src/main.ts`), once it says it is ready. */
+/** `veil start`, as production runs it; the tests' processes differ only in their environment. */
+const veilBin = fileURLToPath(new URL('../../services/cli/bin/veil.js', import.meta.url));
+
+/**
+ * A `veil start` child with `env` on top of this process's environment, once it has started.
+ * Parlor is registered (`VEIL_EXTRA_GAMES`) beside the production games.
+ */
+async function startVeilProcess(name: string, env: NodeJS.ProcessEnv): Promise<ManagedProcess> {
+  const child = await startProcess({
+    name,
+    command: process.execPath,
+    args: [veilBin, 'start'],
+    cwd: repoRoot,
+    env: { ...process.env, VEIL_EXTRA_GAMES: '@veil/parlor', LOG_LEVEL: 'info', ...env },
+  });
+  await child.waitForOutput(/"msg":"veil started"/, 90_000);
+  return child;
+}
+
+/** A game node as a child process (`veil start` with `VEIL_ROLE=game`), once it has started. */
 export async function startGameNodeProcess(
   nodeId: string,
   options: NodeProcessOptions,
 ): Promise<ManagedProcess> {
-  const child = await startProcess({
-    name: nodeId,
-    command: process.execPath,
-    args: ['--import', 'tsx', 'services/game/src/main.ts'],
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: options.databaseUrl,
-      NATS_URL: options.natsUrl,
-      VEIL_NODE_ID: nodeId,
-      VEIL_LEASE_TTL_MS: String(options.leaseTtlMs ?? 2_000),
-      LOG_LEVEL: 'info',
-    },
+  return startVeilProcess(nodeId, {
+    VEIL_ROLE: 'game',
+    DATABASE_URL: options.databaseUrl,
+    NATS_URL: options.natsUrl,
+    VEIL_NODE_ID: nodeId,
+    VEIL_LEASE_TTL_MS: String(options.leaseTtlMs ?? 2_000),
   });
-  await child.waitForOutput(/"msg":"ready"/, 90_000);
-  return child;
 }
 
-/** An AI worker as a child process (`services/ai-worker/src/main.ts`), once ready. */
+/** An AI worker as a child process (`veil start` with `VEIL_ROLE=ai`, one worker), once started. */
 export async function startAiWorkerProcess(
   workerId: string,
   natsUrl: string,
 ): Promise<ManagedProcess> {
-  const child = await startProcess({
-    name: workerId,
-    command: process.execPath,
-    args: ['--import', 'tsx', 'services/ai-worker/src/main.ts'],
-    cwd: repoRoot,
-    env: { ...process.env, NATS_URL: natsUrl, VEIL_WORKER_ID: workerId },
+  return startVeilProcess(workerId, {
+    VEIL_ROLE: 'ai',
+    NATS_URL: natsUrl,
+    VEIL_AI_WORKERS: '1',
+    VEIL_AI_THINK_MS: '0',
+    VEIL_AI_THINK_JITTER_MS: '0',
   });
-  await child.waitForOutput(/"msg":"ready"/, 90_000);
-  return child;
 }
 
 export async function connectClient(natsUrl: string, name: string): Promise<Bus> {

@@ -8,6 +8,11 @@ export interface BotMoveOptions {
   timeoutMs?: number;
   /** Requests before the fallback (default 3). */
   attempts?: number;
+  /**
+   * Counts fallbacks by game and level (`veil_game_bot_fallbacks_total`; a prom-client Counter
+   * fits): a bot that played random moves instead of its level shows on a dashboard.
+   */
+  fallbacks?: { inc(labels: { game: string; level: string }): void };
 }
 
 export interface BotMoveRequest {
@@ -29,7 +34,8 @@ export type BotMove =
  * Asks the AI workers for a bot seat's move (DESIGN §6). Each attempt goes through the queue
  * group, so a retry after a lost or late answer usually reaches another worker. An answer must
  * be for this room and version and one of the legal actions sent, else it counts as a failure.
- * After `attempts` failures the node plays the documented fallback: a uniformly random legal
+ * A worker that is stopping answers `unavailable` (it hands the request back), and the next
+ * attempt goes out at once, to another worker. After `attempts` failures the node plays the documented fallback: a uniformly random legal
  * action from a PRNG seeded with the room id, version and seat (never `Math.random`), so the
  * same room at the same version falls back to the same move on any node.
  */
@@ -68,14 +74,25 @@ export async function chooseBotMove(
       ) {
         return { source: 'worker', action: reply.action };
       }
-      logger.warn('bot answer refused', { ...where, attempt, ok: reply.ok });
+      logger.warn('bot answer refused', {
+        ...where,
+        attempt,
+        ok: reply.ok,
+        ...(reply.ok ? {} : { code: reply.error.code }),
+      });
     } catch (error) {
       logger.warn('bot request failed', { ...where, attempt, error });
     }
   }
   if (!stillWanted()) return null;
   const action = fallbackBotAction(request);
-  logger.warn('bot fallback: random legal action', { ...where, attempts });
+  options.fallbacks?.inc({ game: request.game, level: request.level });
+  logger.warn('bot fallback: random legal action', {
+    ...where,
+    game: request.game,
+    level: request.level,
+    attempts,
+  });
   return { source: 'fallback', action };
 }
 
