@@ -69,13 +69,22 @@ export function search(module: AnyGameModule, input: SearchInput): SearchResult 
       settings.resampleOwnShare > 0;
     if (resample) resampled++;
     iterations++;
-    const sample = module.determinize(
-      input.view,
+    const sampleRng = new Rng(rng.fork());
+    const sample = (resample: boolean) =>
+      module.determinize(
+        input.view,
+        bot,
+        sampleRng,
+        resample ? { resampleOwn: true } : undefined,
+      ) as GameSnapshot<unknown>;
+    const descent = descend(module, sample(resample), resample ? () => sample(false) : null, {
       bot,
-      new Rng(rng.fork()),
-      resample ? { resampleOwn: true } : undefined,
-    ) as GameSnapshot<unknown>;
-    const descent = descend(module, sample, bot, rootKeys, roots, multiple, settings, rng);
+      rootKeys,
+      roots,
+      multiple,
+      settings,
+      rng,
+    });
     steps += descent.steps;
     const out = playout(module, descent.state, settings.rolloutDepth, rng);
     steps += out.steps;
@@ -84,15 +93,27 @@ export function search(module: AnyGameModule, input: SearchInput): SearchResult 
   return { ...choose(roots.get(bot) as TreeNode, rootKeys, rng), iterations, steps };
 }
 
+interface Descent {
+  readonly bot: string;
+  readonly rootKeys: ReadonlyMap<string, unknown>;
+  readonly roots: ReadonlyMap<string, TreeNode>;
+  readonly multiple: boolean;
+  readonly settings: SearchSettings;
+  readonly rng: Rng;
+}
+
+/**
+ * Down the tree(s) from `sample` to one new node. At the root the bot chooses among the actions
+ * it was sent, all of them available in every iteration (they are what it can really play).
+ * A sample that resampled the bot's own cards may not offer the one chosen (a card it does not
+ * hold there); the iteration then goes on in an ordinary sample (`ordinary`), so resampling
+ * never biases which root actions get tried.
+ */
 function descend(
   module: AnyGameModule,
   sample: GameSnapshot<unknown>,
-  bot: string,
-  rootKeys: ReadonlyMap<string, unknown>,
-  roots: ReadonlyMap<string, TreeNode>,
-  multiple: boolean,
-  settings: SearchSettings,
-  rng: Rng,
+  ordinary: (() => GameSnapshot<unknown>) | null,
+  { bot, rootKeys, roots, multiple, settings, rng }: Descent,
 ): { state: GameSnapshot<unknown>; visits: Visit[]; steps: number } {
   const at = new Map(roots);
   const visits: Visit[] = [];
@@ -110,15 +131,13 @@ function descend(
     const treeSeat = multiple ? turn.seat : bot;
     const node = at.get(treeSeat) as TreeNode;
     // Distinct keys of the actions legal here (equal keys are the same choice to the chooser).
-    const options = new Map<string, unknown>();
+    const here = new Map<string, unknown>();
     for (const action of turn.legal) {
       const key = module.actionKey(action, turn.seat);
-      // At the root the bot chooses among what it was sent; a sample (one that resampled its
-      // own cards) may offer others, which it cannot really play.
-      if (atRoot && turn.seat === bot && !rootKeys.has(key)) continue;
-      if (!options.has(key)) options.set(key, action);
+      if (!here.has(key)) here.set(key, action);
     }
-    if (options.size === 0) break;
+    const root = atRoot && turn.seat === bot;
+    const options = root ? rootKeys : here;
     atRoot = false;
     const untried: string[] = [];
     let best: string | null = null;
@@ -140,7 +159,13 @@ function descend(
     const key = expand ? rng.pick(untried) : (best as string);
     const chosen = node.child(key);
     if (expand) chosen.available++;
-    const action = options.get(key);
+    let action = here.get(key);
+    if (action === undefined && root && ordinary) {
+      state = ordinary();
+      action = nextTurn(module, state)?.legal.find((a) => module.actionKey(a, bot) === key);
+    }
+    // Only a sample that contradicts the view can lack a root action; it ends the descent.
+    if (action === undefined) break;
     visits.push({ node: chosen, actor: turn.seat });
     at.set(treeSeat, chosen);
     if (multiple) {
