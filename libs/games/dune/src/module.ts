@@ -48,5 +48,5 @@ export const dune: DuneModule = {
   windows: (snapshot) => snapshot.context.pauses.windows,
   actionKey: (action) => duneActionKey(action),
   observedActionKey: duneObservedActionKey,
-  determinize: (view, viewer, rng) => duneDeterminize(view, viewer, rng),
+  determinize: (view, viewer, rng) => duneDeterminize(dune, view, viewer, rng),
 };

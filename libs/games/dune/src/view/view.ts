@@ -87,6 +87,9 @@ export interface PlayerView {
   readonly tanks: number;
   readonly handCount: number;
   readonly leaders: Readonly<Record<string, LeaderStatus>>;
+  readonly leadersDied: readonly string[];
+  /** Leaders used in a battle this phase, and where (public since the plans were revealed). */
+  readonly leadersUsed: Readonly<Record<string, string>>;
   /** The viewer's own hand (with handles); for others, the faces the viewer knows, without handles. */
   readonly hand: ReadonlyArray<{ readonly card: TreacheryCardId; readonly handle?: string }>;
   readonly traitors: readonly string[] | null;
@@ -103,6 +106,8 @@ function playerView(state: DuneState, f: Faction, viewer: Viewer): PlayerView {
     tanks: p.tanks,
     handCount: p.hand.length,
     leaders: p.leaders,
+    leadersDied: p.leadersDied,
+    leadersUsed: p.leadersUsed,
     hand: own
       ? p.hand.map((c) => ({ card: c.card, handle: c.handle }))
       : viewer === 'spectator'
