@@ -24,7 +24,13 @@ describe('veil start (embedded)', () => {
   it('boots, answers /healthz and a room, and exits 0 on SIGTERM', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'veil-start-'));
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), VEIL_DATA_DIR: dataDir };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      VEIL_DATA_DIR: dataDir,
+      // Parlor, the small test game, is registered only where a test asks for it.
+      VEIL_EXTRA_GAMES: '@veil/parlor',
+    };
     delete env['DATABASE_URL'];
     delete env['NATS_URL'];
     delete env['VEIL_ROLE'];
@@ -67,5 +73,36 @@ describe('veil start (embedded)', () => {
     const exit = await child.stop(30_000);
     expect(exit, child.output()).toEqual({ code: 0, signal: null });
     child = undefined;
+  }, 300_000);
+
+  it('stops with `npm start` when npm is killed, even by a signal npm cannot pass on', async () => {
+    const npmDataDir = await mkdtemp(join(tmpdir(), 'veil-npm-start-'));
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      VEIL_DATA_DIR: npmDataDir,
+    };
+    delete env['DATABASE_URL'];
+    delete env['NATS_URL'];
+    delete env['VEIL_ROLE'];
+    delete env['npm_lifecycle_event'];
+    const npm = await startProcess({
+      name: 'npm start',
+      command: 'npm',
+      args: ['start'],
+      cwd: repoRoot,
+      env,
+    });
+    try {
+      await npm.waitForOutput(/listening on http/, 180_000);
+      process.kill(npm.pid, 'SIGKILL');
+      // The server (npm's child, whose output still comes here) notices and drains.
+      await npm.waitForOutput(/veil: npm stopped, shutting down/, 30_000);
+      await npm.waitForOutput(/"msg":"stopped"/, 30_000);
+    } finally {
+      await npm.stop(5_000);
+      await rm(npmDataDir, { recursive: true, force: true });
+    }
   }, 300_000);
 });

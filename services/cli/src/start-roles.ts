@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { InProcessBroker, NatsBus, type Bus } from '@veil/bus';
-import { startAiWorker, type AiWorker } from '@veil/ai-worker';
+import { startAiWorker, thinkTime, type AiWorker } from '@veil/ai-worker';
 import { startGameNode, type GameNode } from '@veil/game';
-import { PRODUCTION_GAMES, type GameEntry } from '@veil/game-registry';
+import { loadGameRegistry, type GameEntry } from '@veil/game-registry';
+import type { BotLevel } from '@veil/protocol';
 import { startGateway, type Gateway, type GatewayOptions } from '@veil/gateway';
 import { openRoomStore, type RoomStore } from '@veil/store';
 import { createLogger, type Logger, type LogLevel } from '@veil/log';
@@ -26,8 +27,28 @@ export interface VeilOptions {
   readonly dataDir?: string;
   /** AI workers to run in this process (default 2 for `all`, 1 for `ai`). */
   readonly aiWorkers?: number;
-  /** The games the node and the workers run (default: the registry's production games). */
+  /**
+   * The games the node and the workers run (default: the registry's production games plus the
+   * packages of `extraGames`).
+   */
   readonly games?: readonly GameEntry[];
+  /** Packages whose `game` export is registered too (`VEIL_EXTRA_GAMES`: tests). */
+  readonly extraGames?: readonly string[];
+  /** The game node's timings (each defaults to the node's own). */
+  readonly node?: {
+    readonly leaseTtlMs?: number;
+    readonly idleUnloadMs?: number;
+    readonly finishedUnloadMs?: number;
+    readonly quietSnapshotMs?: number;
+    readonly botTimeoutMs?: number;
+  };
+  /** The AI workers' settings (each defaults to the worker's own). */
+  readonly ai?: {
+    readonly threads?: number;
+    readonly levels?: readonly BotLevel[];
+    readonly thinkMs?: number;
+    readonly thinkJitterMs?: number;
+  };
   /** A built web client to serve; only used if the directory exists. */
   readonly webDir?: string;
   readonly logLevel?: LogLevel;
@@ -36,8 +57,6 @@ export interface VeilOptions {
   readonly gateway?: Partial<Omit<GatewayOptions, 'bus' | 'store' | 'port' | 'host' | 'logger'>>;
   /** Game node id (default `game-<host>-<pid>-<random>`). */
   readonly nodeId?: string;
-  /** Lease time-to-live of the game node (default the node's, 15 s). */
-  readonly leaseTtlMs?: number;
 }
 
 export interface Veil {
@@ -62,7 +81,7 @@ export interface Veil {
 export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
   const role = options.role ?? 'all';
   const logger = options.logger ?? createLogger({ service: 'veil', role }, options.logLevel);
-  const games = options.games ?? PRODUCTION_GAMES;
+  const games = options.games ?? [...(await loadGameRegistry(options.extraGames)).values()];
   const runs = {
     gateway: role === 'all' || role === 'gateway',
     game: role === 'all' || role === 'game',
@@ -129,6 +148,7 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
             bus,
             games: games.map((g) => g.module),
             logger: logger.child({ service: 'ai-worker', worker: i }),
+            ...aiOptions(options.ai),
           }),
         );
       }
@@ -140,7 +160,7 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
         store,
         bus: await connectBus('game', '_INBOX.game'),
         games,
-        ...(options.leaseTtlMs === undefined ? {} : { leaseTtlMs: options.leaseTtlMs }),
+        ...nodeOptions(options.node),
         logger: logger.child({ service: 'game', nodeId }),
       });
     }
@@ -162,4 +182,23 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
   }
   logger.info('veil started', { url: gateway?.url ?? null });
   return { role, url: gateway?.url ?? null, gateway, gameNode, close };
+}
+
+function nodeOptions(node: VeilOptions['node'] = {}) {
+  const { botTimeoutMs, ...timings } = node;
+  return {
+    ...timings,
+    ...(botTimeoutMs === undefined ? {} : { bots: { timeoutMs: botTimeoutMs } }),
+  };
+}
+
+function aiOptions(ai: VeilOptions['ai'] = {}) {
+  const { thinkMs, thinkJitterMs, levels, threads } = ai;
+  return {
+    ...(threads === undefined || threads === 0 ? {} : { threads }),
+    ...(levels === undefined ? {} : { levels }),
+    ...(thinkMs === undefined && thinkJitterMs === undefined
+      ? {}
+      : { thinkTime: thinkTime(thinkMs ?? 0, thinkJitterMs ?? 0) }),
+  };
 }

@@ -1,48 +1,56 @@
 import { fileURLToPath } from 'node:url';
-import { parseLogLevel } from '@veil/log';
-import {
-  startVeil,
-  VEIL_ROLES,
-  type Veil,
-  type VeilOptions,
-  type VeilRole,
-} from './start-roles.js';
+import { ConfigError, parseConfig, type VeilConfig } from './config.js';
+import { startVeil, type Veil, type VeilOptions } from './start-roles.js';
 import { UsageError } from './args.js';
 
 /** Where a built web client is looked for (served only if it exists). */
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
- * The options of `veil start` from the environment (DESIGN §9): `VEIL_ROLE` (all | game | ai |
- * gateway, default all), `PORT` (3000), `HOST` (all interfaces), `DATABASE_URL` (else PGlite
- * under `VEIL_DATA_DIR`, default `./.veil`), `NATS_URL` (else the in-process bus), `LOG_LEVEL`
- * (info), `VEIL_AI_WORKERS` (AI workers in this process), `VEIL_WEB_DIR` (a built web client).
+ * The options of `veil start` from the environment, parsed by the configuration schema
+ * (config.ts; every variable in docs/operations.md). A bad value is a usage error naming it.
  */
 export function startOptionsFromEnv(env: NodeJS.ProcessEnv): VeilOptions {
-  const role = env['VEIL_ROLE'] || 'all';
-  if (!(VEIL_ROLES as readonly string[]).includes(role)) {
-    throw new UsageError(`VEIL_ROLE must be one of ${VEIL_ROLES.join(', ')}, not "${role}"`);
+  let config: VeilConfig;
+  try {
+    config = parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
   }
-  const port = Number(env['PORT'] || 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError('PORT must be a TCP port number');
-  }
-  const workers = env['VEIL_AI_WORKERS'];
-  const aiWorkers = workers === undefined || workers === '' ? undefined : Number(workers);
-  if (aiWorkers !== undefined && !(Number.isInteger(aiWorkers) && aiWorkers >= 0)) {
-    throw new UsageError('VEIL_AI_WORKERS must be a whole number');
-  }
-  return {
-    role: role as VeilRole,
-    port,
-    ...(env['HOST'] ? { host: env['HOST'] } : {}),
-    databaseUrl: env['DATABASE_URL'] || undefined,
-    natsUrl: env['NATS_URL'] || undefined,
-    dataDir: env['VEIL_DATA_DIR'] || './.veil',
-    webDir: env['VEIL_WEB_DIR'] || DEFAULT_WEB_DIR,
-    logLevel: parseLogLevel(env['LOG_LEVEL']),
-    ...(aiWorkers === undefined ? {} : { aiWorkers }),
+  const node = {
+    leaseTtlMs: config.VEIL_LEASE_TTL_MS,
+    idleUnloadMs: config.VEIL_IDLE_UNLOAD_MS,
+    finishedUnloadMs: config.VEIL_FINISHED_UNLOAD_MS,
+    quietSnapshotMs: config.VEIL_QUIET_SNAPSHOT_MS,
+    botTimeoutMs: config.VEIL_BOT_TIMEOUT_MS,
   };
+  return {
+    role: config.VEIL_ROLE,
+    port: config.PORT,
+    ...(config.HOST ? { host: config.HOST } : {}),
+    databaseUrl: config.DATABASE_URL,
+    natsUrl: config.NATS_URL,
+    dataDir: config.VEIL_DATA_DIR,
+    webDir: config.VEIL_WEB_DIR ?? DEFAULT_WEB_DIR,
+    logLevel: config.LOG_LEVEL,
+    extraGames: config.VEIL_EXTRA_GAMES ?? [],
+    ...(config.VEIL_NODE_ID ? { nodeId: config.VEIL_NODE_ID } : {}),
+    node: withoutUndefined(node),
+    ...(config.VEIL_AI_WORKERS === undefined ? {} : { aiWorkers: config.VEIL_AI_WORKERS }),
+    ai: withoutUndefined({
+      threads: config.VEIL_AI_THREADS,
+      levels: config.VEIL_AI_LEVELS,
+      thinkMs: config.VEIL_AI_THINK_MS,
+      thinkJitterMs: config.VEIL_AI_THINK_JITTER_MS,
+    }),
+  };
+}
+
+function withoutUndefined<T extends object>(
+  record: T,
+): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as never;
 }
 
 /**
@@ -65,9 +73,10 @@ export async function start(
   if (veil.url) console.error(`veil: ${veil.role} listening on ${veil.url}`);
   else console.error(`veil: ${veil.role} running`);
 
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+  const signal = await new Promise<string>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
+    if (env['npm_lifecycle_event'] === 'start') watchParent(() => resolve('npm stopped'));
   });
   // A second signal while draining stops at once.
   const force = () => {
@@ -84,4 +93,19 @@ export async function start(
     console.error(`veil: shutdown failed: ${error instanceof Error ? error.message : error}`);
     return 1;
   }
+}
+
+/**
+ * Under `npm start`, stops when npm goes: a killed npm does not pass every signal on, and the
+ * server would outlive it. The process is then adopted by another parent; a check a second
+ * (unref'd, so it keeps nothing alive) notices.
+ */
+function watchParent(onGone: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onGone();
+  }, 1_000);
+  timer.unref();
 }
