@@ -1,0 +1,48 @@
+import { applyAction, newGame, restoreGame, type GameSnapshot } from '@veil/engine';
+import { dune } from '../module.js';
+import type { DuneAction } from '../state/actions.js';
+import type { DuneState, Faction, HandCard } from '../state/types.js';
+import type { TreacheryCardId } from '../data/treachery.js';
+
+/** Test helpers: named game positions built through the real rules, edited only where a test says. */
+
+export type Snap = GameSnapshot<DuneState>;
+
+export function act(s: Snap, seat: Faction, action: DuneAction): Snap {
+  return applyAction(dune, s, seat, action);
+}
+
+/** A new game with every setup decision taken (first traitor offered; Fremen all in Sietch Tabr). */
+export function afterSetup(factions: readonly Faction[], seed = 1): Snap {
+  let s = newGame(dune, { factions }, seed);
+  for (const f of factions) {
+    if (f === 'harkonnen') continue;
+    const first = dune.legalActions(s, f)[0];
+    if (!first) throw new Error(`${f} has no setup action`);
+    s = act(s, f, first);
+  }
+  if (factions.includes('fremen'))
+    s = act(s, 'fremen', { type: 'fremen_split', tabr: 10, south: 0, west: 0 });
+  return s;
+}
+
+/** The same chart position with an edited state (a test's premise). */
+export function edit(
+  s: Snap,
+  change: (state: DuneState) => DuneState,
+  value: Snap['value'] = s.value,
+): Snap {
+  return restoreGame(dune, { value, context: change(s.context), status: s.status });
+}
+
+export function hand(cards: readonly TreacheryCardId[], prefix: string): HandCard[] {
+  return cards.map((card, i) => ({ card, handle: `${prefix}${i}`, seenBy: [] }));
+}
+
+export function withPlayer(
+  state: DuneState,
+  f: Faction,
+  change: Partial<DuneState['players'][Faction]>,
+): DuneState {
+  return { ...state, players: { ...state.players, [f]: { ...state.players[f], ...change } } };
+}
