@@ -149,7 +149,7 @@ describe('Dune battles', () => {
     expect(x.context.spice[AREA]).toBeUndefined();
     expect(x.context.players.emperor.leaders[FENRING]).toBe('tanks');
     expect(x.context.players.harkonnen.leaders[FEYD]).toBe('tanks');
-    expect(x.context.treacheryDiscard.sort()).toEqual(['lasgun', 'shield']);
+    expect([...x.context.treacheryDiscard].sort()).toEqual(['lasgun', 'shield']);
   });
 });
 
