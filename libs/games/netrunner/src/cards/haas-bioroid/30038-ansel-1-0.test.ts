@@ -82,12 +82,22 @@ describe('Ansel 1.0', () => {
   });
 
   it('ruling: Carnivore cannot trash an accessed card after the third subroutine', () => {
+    let carnivore = '';
+    let decoy = '';
     const { s } = encountering('30038', 'hq', {}, (g) => {
-      spawn(g, '30003', { zone: 'rig' });
+      g.runner.credits = 20;
+      carnivore = spawn(g, '30003', { zone: 'rig' });
+      decoy = spawn(g, '30006', { zone: 'rig' });
     });
-    const t = until(fireSubroutines(s), (x) => decisionKind(x) === 'access');
+    // The first subroutine trashes the other program, so Carnivore is still installed when
+    // the Runner accesses; only the third subroutine stands between it and the accessed card.
+    let t = fireSubroutines(s);
+    expect(decisionKind(t)).toBe('30038:trash');
+    t = choose(t, 'corp', decoy, true);
+    t = until(t, (x) => decisionKind(x) === 'access');
+    expect(t.context.runner.rig).toContain(carnivore);
     const values = legal(t, 'runner').map((a) => (a.type === 'choose' ? a.value : ''));
-    expect(values.some((v) => v.startsWith('use:30003'))).toBe(false);
+    expect(values.some((v) => v.startsWith('use:'))).toBe(false);
   });
 
   it('ruling: new ice goes outermost; trashing the Runner’s ice cannot leapfrog the Runner', () => {
