@@ -1,0 +1,181 @@
+import { request as httpRequest } from 'node:http';
+import type { Bus } from '@veil/bus';
+import { createRoom } from '@veil/client';
+import type { AnyGameModule } from '@veil/engine';
+import { MAX_PARLOR_TURNS } from '@veil/game';
+import { netrunner } from '@veil/netrunner';
+import { parlor } from '@veil/parlor';
+import { protocolError, type CreateRoomRequestInput } from '@veil/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type Gateway } from './gateway.js';
+import { startTestWorld, type TestWorld } from './test-world.js';
+
+// Bounded input at the lobby (docs/protocol.md, "Limits"): what a room request may hold, how it
+// must be sent, and how often one client may send it. A refused request leaves no room behind.
+
+let world: TestWorld;
+
+beforeAll(async () => {
+  world = await startTestWorld({
+    games: [netrunner as unknown as AnyGameModule, parlor as unknown as AnyGameModule],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await world?.close();
+}, 60_000);
+
+function rawHttp(
+  method: string,
+  path: string,
+  options: { body?: string; contentType?: string; base?: string } = {},
+): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(path, options.base ?? world.url), { method }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null });
+      });
+    });
+    req.on('error', reject);
+    if (options.contentType !== undefined) req.setHeader('content-type', options.contentType);
+    req.end(options.body);
+  });
+}
+
+const BAD_REQUEST = { status: 400, json: { error: protocolError('bad_request') } };
+
+const PARLOR: CreateRoomRequestInput = {
+  game: 'parlor',
+  seats: { p1: { type: 'human' }, p2: { type: 'human' } },
+};
+
+function netrunnerWith(gameOptions: Record<string, unknown>): CreateRoomRequestInput {
+  return {
+    game: 'netrunner',
+    seats: { corp: { type: 'human' }, runner: { type: 'human' } },
+    options: { gameOptions: gameOptions as never },
+  };
+}
+
+async function roomCount(): Promise<number> {
+  return (await world.store.listRooms({ limit: 500 })).length;
+}
+
+/** POSTs a room request as JSON; the status and body of the answer. */
+function post(request: unknown) {
+  return rawHttp('POST', '/api/rooms', {
+    body: JSON.stringify(request),
+    contentType: 'application/json',
+  });
+}
+
+describe('request bodies', () => {
+  it('are JSON only: another content type is refused before it is read', async () => {
+    const body = JSON.stringify(PARLOR);
+    expect(await rawHttp('POST', '/api/rooms', { body })).toEqual(BAD_REQUEST);
+    expect(await rawHttp('POST', '/api/rooms', { body, contentType: 'text/plain' })).toEqual(
+      BAD_REQUEST,
+    );
+    expect(
+      await rawHttp('POST', '/api/rooms', {
+        body,
+        contentType: 'application/x-www-form-urlencoded',
+      }),
+    ).toEqual(BAD_REQUEST);
+    expect(
+      await rawHttp('POST', '/api/rooms', {
+        body,
+        contentType: 'application/json; charset=latin1',
+      }),
+    ).toEqual(BAD_REQUEST);
+    for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+      expect((await rawHttp('POST', '/api/rooms', { body, contentType })).status).toBe(201);
+    }
+  });
+});
+
+describe('path segments', () => {
+  it('with a malformed %-escape are a 400, not a server error', async () => {
+    const errorsBefore = world.logLines.filter((l) => l.includes('"level":"error"')).length;
+    for (const path of ['/api/rooms/%E0%A4%A', '/api/rooms/%', '/api/rooms/a%ZZ']) {
+      expect(await rawHttp('GET', path)).toEqual(BAD_REQUEST);
+    }
+    expect(world.logLines.filter((l) => l.includes('"level":"error"'))).toHaveLength(errorsBefore);
+  });
+});
+
+describe('room options', () => {
+  it('are refused with 400 before a room exists', async () => {
+    const before = await roomCount();
+    const refused: unknown[] = [
+      // The deck that ran the server out of memory, and one that froze it.
+      netrunnerWith({ corpDeck: { identity: '30077', cards: [{ code: '30069', count: 1e9 }] } }),
+      netrunnerWith({ corpDeck: { identity: '30077', cards: [{ code: '30069', count: 30_000 }] } }),
+      netrunnerWith({ agendaPointsToWin: 0 }),
+      netrunnerWith({ agendaPointsToWin: 21 }),
+      netrunnerWith({ agendaPointsToWin: 6.5 }),
+      netrunnerWith({ agendaPointsToWin: 7, handicap: true }),
+      netrunnerWith({ corpDeck: 'no-such-deck' }),
+      { ...PARLOR, options: { gameOptions: { turns: MAX_PARLOR_TURNS + 1 } } },
+      { ...PARLOR, options: { gameOptions: { turns: 4, speed: 'fast' } } },
+      { ...PARLOR, options: { spectatorDelayTurns: 11 } },
+      { ...PARLOR, options: { public: true } },
+    ];
+    for (const request of refused) {
+      expect(await post(request), JSON.stringify(request)).toEqual(BAD_REQUEST);
+    }
+    expect(await roomCount()).toBe(before);
+  });
+
+  it('at their limits are taken', async () => {
+    for (const request of [
+      netrunnerWith({ agendaPointsToWin: 20 }),
+      netrunnerWith({ agendaPointsToWin: 1 }),
+      { ...PARLOR, options: { gameOptions: { turns: MAX_PARLOR_TURNS } } },
+      { ...PARLOR, options: { spectatorDelayTurns: 10 } },
+    ]) {
+      expect((await post(request)).status, JSON.stringify(request)).toBe(201);
+    }
+  });
+});
+
+describe('room creation', () => {
+  let limited: Gateway;
+  let bus: Bus;
+
+  beforeAll(async () => {
+    bus = world.broker.connect();
+    limited = await startGateway({
+      bus,
+      store: world.store,
+      port: 0,
+      host: '127.0.0.1',
+      roomCreationLimit: { capacity: 3, refillPerSecond: 0 },
+    });
+  });
+
+  afterAll(async () => {
+    await limited?.close();
+    await bus?.close();
+  });
+
+  it('is rate-limited per client: the burst is taken, the next one is refused', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await expect(createRoom(limited.url, PARLOR)).resolves.toHaveProperty('roomId');
+    }
+    const before = await roomCount();
+    expect(
+      await rawHttp('POST', '/api/rooms', {
+        base: limited.url,
+        body: JSON.stringify(PARLOR),
+        contentType: 'application/json',
+      }),
+    ).toEqual({ status: 429, json: { error: protocolError('rate_limited') } });
+    expect(await roomCount()).toBe(before);
+    // Reading the lobby is not creating a room.
+    expect((await rawHttp('GET', '/api/rooms', { base: limited.url })).status).toBe(200);
+  });
+});
