@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { netrunner } from '../module.js';
-import { act, corpActing, handle, runnerActing, spawn } from '../testing/kit.js';
+import {
+  act,
+  corpActing,
+  encountering,
+  fireSubroutines,
+  handle,
+  runnerActing,
+  spawn,
+} from '../testing/kit.js';
 
 describe('views', () => {
   it('HQ shows its cards to the Corp only; others get sorted opaque handles', () => {
@@ -31,9 +39,18 @@ describe('views', () => {
   });
 
   it('windows and prompts look the same to every viewer', () => {
-    const s = corpActing();
-    expect(netrunner.view(s, 'runner').windows).toEqual(netrunner.view(s, 'corp').windows);
-    expect(netrunner.view(s, 'spectator').decision).toEqual(netrunner.view(s, 'corp').decision);
+    // An encounter: its reaction window is open.
+    const { s } = encountering('30038');
+    const windows = netrunner.view(s, 'corp').windows;
+    expect(windows.map((w) => w.kind)).toEqual(['run-encounter']);
+    expect(netrunner.view(s, 'runner').windows).toEqual(windows);
+    expect(netrunner.view(s, 'spectator').windows).toEqual(windows);
+    // Ansel 1.0's subroutines: the Corp decides, everyone sees the prompt.
+    const t = fireSubroutines(s);
+    const decision = netrunner.view(t, 'corp').decision;
+    expect(decision).toMatchObject({ seat: 'corp', card: { code: '30038' } });
+    expect(netrunner.view(t, 'runner').decision).toEqual(decision);
+    expect(netrunner.view(t, 'spectator').decision).toEqual(decision);
   });
 
   it("a card's handle changes for blind viewers when it enters or leaves a hidden zone", () => {
