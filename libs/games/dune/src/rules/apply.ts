@@ -13,10 +13,19 @@ import {
   winnerDiscards,
 } from './battle.js';
 import { discardBatch, log, updatePlayer } from './common.js';
-import { endMovementTurn, move, passShipment, ship, spiritualAdvisor } from './movement.js';
+import {
+  crossShip,
+  endMovementTurn,
+  hajrMove,
+  move,
+  passShipment,
+  ship,
+  shipBack,
+  spiritualAdvisor,
+} from './movement.js';
 import { allianceAnswer, nexusLeave, nexusOffer } from './nexus.js';
 import type { Phase } from './phase.js';
-import { revive } from './revival.js';
+import { playGhola, revive } from './revival.js';
 import { commitSetup, fremenSplit } from './setup-choices.js';
 import { closeStormWindow, commitDial } from './storm.js';
 import { advanceCursor } from './cursor.js';
@@ -115,6 +124,14 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
       return revive(state, seat, action.forces, action.leader);
     case 'ship':
       return ship(state, seat, action.to, action.count, action.karama);
+    case 'cross_ship':
+      return crossShip(state, seat, action.from, action.to, action.count);
+    case 'ship_back':
+      return shipBack(state, seat, action.from, action.count);
+    case 'hajr_move':
+      return hajrMove(state, seat, action.from, action.to, action.count, action.hajr);
+    case 'ghola':
+      return playGhola(state, seat, action.ghola, action.leader, action.forces);
     case 'ship_pass':
       return passShipment(state);
     case 'advisor':

@@ -112,14 +112,32 @@ function opponentIn(b: Battle, seat: Faction): Faction {
   return seat === b.aggressor ? b.defender : b.aggressor;
 }
 
+/**
+ * The combatant `faction` acts against with a battle power: its own opponent, or — an alliance
+ * power — its ally's opponent when the ally fights. `null` when neither fights here.
+ */
+export function sideOpponent(state: DuneState, b: Battle, faction: Faction): Faction | null {
+  if (!inPlay(state, faction)) return null;
+  if (combatants(b).includes(faction)) return opponentIn(b, faction);
+  const ally = allyOf(state, faction);
+  return ally && combatants(b).includes(ally) ? opponentIn(b, ally) : null;
+}
+
+/** Who is asked about traitors: both combatants, and the Harkonnen in their ally's battle. */
+function traitorCallers(state: DuneState, b: Battle): Faction[] {
+  const seats = combatants(b);
+  const h: Faction = 'harkonnen';
+  return !seats.includes(h) && sideOpponent(state, b, h) !== null ? [...seats, h] : seats;
+}
+
 /** Moves past the stages nobody can use (no BG for Voice, no Atreides for Prescience). */
 function advanceStage(state: DuneState): DuneState {
   const b = state.battle;
   if (!b) return state;
-  if (b.stage === 'voice' && !combatants(b).includes('bene_gesserit')) {
+  if (b.stage === 'voice' && sideOpponent(state, b, 'bene_gesserit') === null) {
     return advanceStage({ ...state, battle: { ...b, stage: 'prescience' } });
   }
-  if (b.stage === 'prescience' && !combatants(b).includes('atreides')) {
+  if (b.stage === 'prescience' && sideOpponent(state, b, 'atreides') === null) {
     return advanceStage({ ...state, battle: { ...b, stage: 'plans' } });
   }
   if (b.stage === 'plans' && state.choice === null) {
@@ -137,7 +155,7 @@ function advanceStage(state: DuneState): DuneState {
 
 export function useVoice(state: DuneState, kind: VoiceKind, play: boolean): DuneState {
   const b = state.battle as Battle;
-  const target = opponentIn(b, 'bene_gesserit');
+  const target = sideOpponent(state, b, 'bene_gesserit') as Faction;
   const s = log(
     { ...state, battle: { ...b, voice: { target, kind, play }, stage: 'prescience' } },
     'voice',
@@ -151,7 +169,7 @@ export function usePrescience(
   element: 'leader' | 'weapon' | 'defense' | 'dial',
 ): DuneState {
   const b = state.battle as Battle;
-  const target = opponentIn(b, 'atreides');
+  const target = sideOpponent(state, b, 'atreides') as Faction;
   const s = log(
     {
       ...state,
@@ -224,7 +242,7 @@ export function commitPlan(state: DuneState, seat: Faction, plan: BattlePlan): D
     id,
     kind: 'traitor_call',
     cause: { territory: b.territory },
-    participants: combatants(b),
+    participants: traitorCallers(s, b),
   });
   return { ...s, pauses, choice: { kind: 'traitor_call', choice: traitors } };
 }
@@ -232,7 +250,9 @@ export function commitPlan(state: DuneState, seat: Faction, plan: BattlePlan): D
 /** Whether `seat` holds the traitor card of the leader its opponent revealed. */
 export function canCallTraitor(state: DuneState, seat: Faction): boolean {
   const b = state.battle;
-  const leader = b?.plans?.[opponentIn(b, seat)]?.leader;
+  if (!b) return false;
+  const against = sideOpponent(state, b, seat);
+  const leader = against ? b.plans?.[against]?.leader : null;
   return !!leader && state.players[seat].traitors.includes(leader);
 }
 
@@ -301,9 +321,14 @@ export function commitTraitorCall(state: DuneState, seat: Faction, call: boolean
   if (state.choice?.kind !== 'traitor_call') throw new Error('no traitor call open');
   const choice = commitChoice(state.choice.choice, seat, call);
   if (choice.status === 'collecting') return { ...state, choice: { kind: 'traitor_call', choice } };
-  const calls = revealedChoices(choice)
+  const b = state.battle as Battle;
+  const called = revealedChoices(choice)
     .filter((c) => c.choice)
     .map((c) => c.seat);
+  // The Harkonnen's call in their ally's battle counts as the ally's.
+  const calls = [
+    ...new Set(called.map((f) => (combatants(b).includes(f) ? f : (allyOf(state, f) as Faction)))),
+  ];
   return resolveBattle(log({ ...state, choice: null }, 'traitor_calls', { callers: calls }), calls);
 }
 
@@ -330,11 +355,10 @@ function resolveBattle(state: DuneState, callers: Faction[]): DuneState {
     const traitor = plans[loser].leader as string;
     s = killAllIn(s, b.territory, loser);
     s = killLeader(s, traitor);
-    // The called traitor card is revealed and leaves the caller's hidden traitors.
-    s = updatePlayer(s, caller, (p) => ({
-      ...p,
-      traitors: p.traitors.filter((t) => t !== traitor),
-    }));
+    // The called traitor card is revealed and leaves its holder's hidden traitors.
+    for (const f of state.options.factions) {
+      s = updatePlayer(s, f, (p) => ({ ...p, traitors: p.traitors.filter((t) => t !== traitor) }));
+    }
     s = addSpice(s, caller, leaderStrength(traitor));
     s = log(s, 'battle_result', {
       territory: b.territory,

@@ -1,7 +1,7 @@
 import { choiceDeciders, decidersOf, openWindowOf, topDecision, windowActions } from '@veil/engine';
 import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction, VoiceKind } from '../state/types.js';
-import { allyOf, forcesIn, inStorm } from './board.js';
+import { allyOf, forcesIn, inStorm, territoryOf } from './board.js';
 import { canBid, maxBid } from './bidding.js';
 import { canCallTraitor, keepableHandles, nextAggressor, pendingBattles } from './battle.js';
 import { cursorSeat } from './cursor.js';
@@ -10,11 +10,12 @@ import type { Phase } from './phase.js';
 import { planOptions } from './plans.js';
 import {
   forceRevivalCost,
+  gholaOptions,
   leaderStrength,
   MAX_FORCE_REVIVAL,
   revivableLeaders,
 } from './revival.js';
-import { moveTargets, shipmentAreas, shipmentCost } from './movement.js';
+import { canCrossShip, moveTargets, shipmentAreas, shipmentCost } from './movement.js';
 import { dialRange } from './storm.js';
 
 /** Who the phase itself waits on (after the decision stack and windows, see `duneDeciders`). */
@@ -164,15 +165,26 @@ function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction
       ];
     }
     case 'revival': {
+      const ghola = p.hand.find((x) => x.card === 'tleilaxu_ghola');
+      const gholas: DuneAction[] = ghola
+        ? gholaOptions(state, seat).map((o) => ({
+            type: 'ghola' as const,
+            ghola: ghola.handle,
+            ...o,
+          }))
+        : [];
       const leaders = [null, ...revivableLeaders(state, seat)];
-      return range(0, Math.min(MAX_FORCE_REVIVAL, p.tanks)).flatMap((forces) =>
-        leaders
-          .filter(
-            (leader) =>
-              forceRevivalCost(seat, forces) + (leader ? leaderStrength(leader) : 0) <= p.spice,
-          )
-          .map((leader) => ({ type: 'revive' as const, forces, leader })),
+      const revivals: DuneAction[] = range(0, Math.min(MAX_FORCE_REVIVAL, p.tanks)).flatMap(
+        (forces) =>
+          leaders
+            .filter(
+              (leader) =>
+                forceRevivalCost(state, seat, forces) + (leader ? leaderStrength(leader) : 0) <=
+                p.spice,
+            )
+            .map((leader) => ({ type: 'revive' as const, forces, leader })),
       );
+      return [...revivals, ...gholas];
     }
     case 'movement': {
       if (!state.cursor?.shipped) {
@@ -191,14 +203,39 @@ function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction
             }
           }
         }
+        const own = Object.keys(state.forces)
+          .sort()
+          .filter((a) => forcesIn(state, a, seat) > 0 && !inStorm(state, a));
+        if (canCrossShip(state, seat)) {
+          for (const from of own) {
+            for (const to of shipmentAreas(state, seat)) {
+              if (territoryOf(to) === territoryOf(from)) continue;
+              for (let count = 1; count <= forcesIn(state, from, seat); count++) {
+                if (shipmentCost(state, seat, to, count, false) <= p.spice)
+                  out.push({ type: 'cross_ship', from, to, count });
+              }
+            }
+          }
+        }
+        if (seat === 'spacing_guild') {
+          for (const from of own) {
+            for (let count = 1; count <= forcesIn(state, from, seat); count++) {
+              if (Math.ceil(count / 2) <= p.spice) out.push({ type: 'ship_back', from, count });
+            }
+          }
+        }
         return out;
       }
+      const hajr = p.hand.find((x) => x.card === 'hajr');
       const out: DuneAction[] = [{ type: 'move_pass' }];
       for (const from of Object.keys(state.forces).sort()) {
         const n = forcesIn(state, from, seat);
         if (n === 0 || inStorm(state, from)) continue;
         for (const to of moveTargets(state, seat, from)) {
-          for (let count = 1; count <= n; count++) out.push({ type: 'move', from, to, count });
+          for (let count = 1; count <= n; count++) {
+            out.push({ type: 'move', from, to, count });
+            if (hajr) out.push({ type: 'hajr_move', from, to, count, hajr: hajr.handle });
+          }
         }
       }
       return out;

@@ -35,7 +35,9 @@ export function shipmentCost(
 ): number {
   const rate = TERRITORIES[territoryOf(area)].kind === 'stronghold' ? 1 : 2;
   const full = rate * count;
-  return seat === 'spacing_guild' || karama ? Math.ceil(full / 2) : full;
+  // The Guild ship at half price; so may their ally (an alliance power), and a Karama shipment.
+  const half = seat === 'spacing_guild' || allyOf(state, seat) === 'spacing_guild' || karama;
+  return half ? Math.ceil(full / 2) : full;
 }
 
 /** Areas a seat may ship into (not in storm, not a stronghold two other factions hold). */
@@ -159,4 +161,60 @@ export function endMovementTurn(state: DuneState, seat: Faction): DuneState {
     }
   }
   return advanceCursor(s);
+}
+
+/** The Guild (and their ally, an alliance power) may ship from one territory to another instead. */
+export function canCrossShip(state: DuneState, seat: Faction): boolean {
+  return seat === 'spacing_guild' || allyOf(state, seat) === 'spacing_guild';
+}
+
+export function crossShip(
+  state: DuneState,
+  seat: Faction,
+  from: string,
+  to: string,
+  count: number,
+): DuneState {
+  if (count < 1 || count > forcesIn(state, from, seat) || !canCrossShip(state, seat))
+    throw new Error('bad cross-shipment');
+  const cost = shipmentCost(state, seat, to, count, false);
+  let s = pay(state, seat, cost, seat === 'spacing_guild' ? null : 'spacing_guild');
+  s = { ...s, forces: addForces(addForces(s.forces, from, seat, -count), to, seat, count) };
+  s = log(s, 'cross_shipment', { faction: seat, from, to, count, cost });
+  return { ...s, cursor: s.cursor ? { ...s.cursor, shipped: true } : null };
+}
+
+/** The Guild may ship a group back to reserves at 1 spice per 2 forces (to the bank). */
+export function shipBack(state: DuneState, seat: Faction, from: string, count: number): DuneState {
+  if (seat !== 'spacing_guild' || count < 1 || count > forcesIn(state, from, seat))
+    throw new Error('bad ship-back');
+  const cost = Math.ceil(count / 2);
+  let s = pay(state, seat, cost, null);
+  s = { ...s, forces: addForces(s.forces, from, seat, -count) };
+  s = updatePlayer(s, seat, (p) => ({ ...p, reserves: p.reserves + count }));
+  s = log(s, 'ship_back', { faction: seat, from, count, cost });
+  return { ...s, cursor: s.cursor ? { ...s.cursor, shipped: true } : null };
+}
+
+/** Hajr: an extra move this turn; the card is discarded and the seat still has its normal move. */
+export function hajrMove(
+  state: DuneState,
+  seat: Faction,
+  from: string,
+  to: string,
+  count: number,
+  hajr: string,
+): DuneState {
+  if (findCard(state, seat, hajr)?.card !== 'hajr') throw new Error('no hajr');
+  if (count < 1 || count > forcesIn(state, from, seat)) throw new Error('bad move');
+  let s = {
+    ...state,
+    forces: addForces(addForces(state.forces, from, seat, -count), to, seat, count),
+  };
+  s = log(s, 'move', { faction: seat, from, to, count, hajr: true });
+  return discardBatch(s, 'card_used', 'movement', [{ faction: seat, handle: hajr }], (batch) => ({
+    kind: 'card_used',
+    batch,
+    resume: 'none',
+  }));
 }

@@ -1,6 +1,7 @@
 import { FACTIONS } from '../data/factions.js';
 import type { DuneState, Faction } from '../state/types.js';
-import { log, updatePlayer } from './common.js';
+import { allyOf } from './board.js';
+import { discardBatch, findCard, log, updatePlayer } from './common.js';
 import { advanceCursor, startCursor } from './cursor.js';
 
 /**
@@ -15,8 +16,13 @@ export function enterRevival(state: DuneState): DuneState {
   return startCursor({ ...state, phaseDone: false, bribed: [] }, state.stormOrder);
 }
 
-export function forceRevivalCost(faction: Faction, forces: number): number {
-  return Math.max(0, forces - FACTIONS[faction].freeRevival) * PAID_REVIVAL_COST;
+/** The free revival number; the Fremen raise their ally's to 3 (an alliance power, always used). */
+export function freeRevival(state: DuneState, faction: Faction): number {
+  return allyOf(state, faction) === 'fremen' ? 3 : FACTIONS[faction].freeRevival;
+}
+
+export function forceRevivalCost(state: DuneState, faction: Faction, forces: number): number {
+  return Math.max(0, forces - freeRevival(state, faction)) * PAID_REVIVAL_COST;
 }
 
 /** Leaders this seat may revive now (the cycle rule: every leader has died at least once). */
@@ -41,7 +47,7 @@ export function revive(
   forces: number,
   leader: string | null,
 ): DuneState {
-  const cost = forceRevivalCost(seat, forces) + (leader ? leaderStrength(leader) : 0);
+  const cost = forceRevivalCost(state, seat, forces) + (leader ? leaderStrength(leader) : 0);
   let s = updatePlayer(state, seat, (p) => {
     if (forces > p.tanks || forces > MAX_FORCE_REVIVAL || cost > p.spice)
       throw new Error('bad revival');
@@ -55,4 +61,44 @@ export function revive(
   });
   if (forces > 0 || leader) s = log(s, 'revival', { faction: seat, forces, leader, cost });
   return advanceCursor(s);
+}
+
+/**
+ * Tleilaxu Ghola (offered in the holder's Revival turn): one leader from the Tanks regardless of
+ * the cycle rule, or up to 5 forces, free. The normal revival still follows.
+ */
+export function gholaOptions(
+  state: DuneState,
+  seat: Faction,
+): Array<{ leader: string | null; forces: number }> {
+  const p = state.players[seat];
+  const leaders = Object.keys(p.leaders).filter((id) => p.leaders[id] !== 'available');
+  const forces = Array.from({ length: Math.min(5, p.tanks) }, (_, i) => i + 1);
+  return [
+    ...leaders.map((leader) => ({ leader, forces: 0 })),
+    ...forces.map((n) => ({ leader: null, forces: n })),
+  ];
+}
+
+export function playGhola(
+  state: DuneState,
+  seat: Faction,
+  ghola: string,
+  leader: string | null,
+  forces: number,
+): DuneState {
+  const card = findCard(state, seat, ghola);
+  if (card?.card !== 'tleilaxu_ghola') throw new Error('no ghola');
+  let s = updatePlayer(state, seat, (p) => ({
+    ...p,
+    tanks: p.tanks - forces,
+    reserves: p.reserves + forces,
+    leaders: leader ? { ...p.leaders, [leader]: 'available' } : p.leaders,
+  }));
+  s = log(s, 'ghola', { faction: seat, leader, forces });
+  return discardBatch(s, 'card_used', 'revival', [{ faction: seat, handle: ghola }], (batch) => ({
+    kind: 'card_used',
+    batch,
+    resume: 'none',
+  }));
 }

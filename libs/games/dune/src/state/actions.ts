@@ -27,6 +27,26 @@ export type DuneAction =
       readonly karama: string | null;
     }
   | { readonly type: 'ship_pass' }
+  | {
+      readonly type: 'cross_ship';
+      readonly from: string;
+      readonly to: string;
+      readonly count: number;
+    }
+  | { readonly type: 'ship_back'; readonly from: string; readonly count: number }
+  | {
+      readonly type: 'hajr_move';
+      readonly from: string;
+      readonly to: string;
+      readonly count: number;
+      readonly hajr: string;
+    }
+  | {
+      readonly type: 'ghola';
+      readonly ghola: string;
+      readonly leader: string | null;
+      readonly forces: number;
+    }
   | { readonly type: 'advisor'; readonly send: boolean }
   | { readonly type: 'move'; readonly from: string; readonly to: string; readonly count: number }
   | { readonly type: 'move_pass' }

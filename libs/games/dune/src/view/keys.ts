@@ -15,6 +15,10 @@ export function duneActionKey(action: DuneAction): string {
       return 'karama_take';
     case 'ship':
       return `ship:${action.to}:${action.count}:${action.karama ? 'karama' : 'paid'}`;
+    case 'hajr_move':
+      return `hajr_move:${action.from}:${action.to}:${action.count}`;
+    case 'ghola':
+      return `ghola:${action.leader ?? '-'}:${action.forces}`;
     case 'keep':
       return `keep:discard${action.discard.length}`;
     case 'setup':

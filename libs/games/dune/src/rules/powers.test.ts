@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { dune } from '../module.js';
+import type { DuneState, Faction } from '../state/types.js';
+import { act, afterSetup, edit, hand, withPlayer, type Snap } from '../testing/scenario.js';
+import { forceRevivalCost } from './revival.js';
+import { shipmentCost } from './movement.js';
+
+const SIX: readonly Faction[] = [
+  'atreides',
+  'bene_gesserit',
+  'emperor',
+  'fremen',
+  'spacing_guild',
+  'harkonnen',
+];
+
+function at(value: string, change: (s: DuneState) => DuneState): Snap {
+  return edit(afterSetup(SIX), (st) => change({ ...st, choice: null, phaseDone: false }), value);
+}
+
+describe('alliance powers', () => {
+  it('the Fremen raise their ally’s free revival to 3; the Guild’s ally ships at half price, paid to the Guild', () => {
+    const s = afterSetup(SIX).context;
+    expect(forceRevivalCost(s, 'emperor', 3)).toBe(4);
+    const allied: DuneState = { ...s, alliances: [['emperor', 'fremen']] };
+    expect(forceRevivalCost(allied, 'emperor', 3)).toBe(0);
+    expect(shipmentCost(s, 'harkonnen', 'the_great_flat:14', 3, false)).toBe(6);
+    const guildAlly: DuneState = { ...s, alliances: [['harkonnen', 'spacing_guild']] };
+    expect(shipmentCost(guildAlly, 'harkonnen', 'the_great_flat:14', 3, false)).toBe(3);
+    let x = at('movement', (st) => ({
+      ...st,
+      alliances: [['harkonnen', 'spacing_guild']],
+      cursor: { order: ['harkonnen'], index: 0, shipped: false },
+    }));
+    x = act(x, 'harkonnen', { type: 'ship', to: 'the_great_flat:14', count: 3, karama: null });
+    expect(x.context.players.spacing_guild.spice).toBe(5 + 3);
+  });
+
+  it('the BG use the Voice and the Harkonnen their traitors in their ally’s battle', () => {
+    const FENRING = 'emperor.hasimir_fenring';
+    let s = at('battle', (st) => {
+      let x: DuneState = {
+        ...st,
+        alliances: [
+          ['bene_gesserit', 'atreides'],
+          ['harkonnen', 'fremen'],
+        ],
+        stormOrder: ['emperor', ...SIX.filter((f) => f !== 'emperor')],
+        forces: { 'the_great_flat:14': { emperor: 3, fremen: 3 } },
+      };
+      x = withPlayer(x, 'harkonnen', { traitors: [FENRING] });
+      x = withPlayer(x, 'emperor', { hand: hand([], 'e') });
+      return x;
+    });
+    s = act(s, 'emperor', { type: 'battle_pick', territory: 'the_great_flat', opponent: 'fremen' });
+    // Neither BG nor Atreides fights, and neither is allied to a combatant here: straight to plans.
+    expect(dune.deciders(s)).toEqual(['emperor', 'fremen']);
+    s = act(s, 'emperor', {
+      type: 'plan',
+      plan: { leader: FENRING, hero: null, dial: 3, weapon: null, defense: null },
+    });
+    s = act(s, 'fremen', {
+      type: 'plan',
+      plan: { leader: 'fremen.jamis', hero: null, dial: 0, weapon: null, defense: null },
+    });
+    expect(dune.deciders(s)).toEqual(['emperor', 'fremen', 'harkonnen']);
+    expect(dune.legalActions(s, 'harkonnen')).toContainEqual({ type: 'traitor', call: true });
+    s = act(s, 'harkonnen', { type: 'traitor', call: true });
+    s = act(s, 'emperor', { type: 'traitor', call: false });
+    s = act(s, 'fremen', { type: 'traitor', call: false });
+    expect(s.context.forces['the_great_flat:14']).toEqual({ fremen: 3 });
+    expect(s.context.players.emperor.leaders[FENRING]).toBe('tanks');
+
+    let v = at('battle', (st) => ({
+      ...st,
+      alliances: [['bene_gesserit', 'emperor']],
+      stormOrder: ['emperor', ...SIX.filter((f) => f !== 'emperor')],
+      forces: { 'the_great_flat:14': { emperor: 3, fremen: 3 } },
+    }));
+    v = act(v, 'emperor', { type: 'battle_pick', territory: 'the_great_flat', opponent: 'fremen' });
+    expect(dune.deciders(v)).toEqual(['bene_gesserit']);
+    v = act(v, 'bene_gesserit', { type: 'voice', kind: 'cheap_hero', play: false });
+    expect(v.context.battle?.voice).toEqual({ target: 'fremen', kind: 'cheap_hero', play: false });
+  });
+});
+
+describe('Guild shipping and special cards', () => {
+  it('the Guild may cross-ship between territories or ship back to reserves', () => {
+    let s = at('movement', (st) => ({
+      ...st,
+      cursor: { order: ['spacing_guild'], index: 0, shipped: false },
+    }));
+    s = act(s, 'spacing_guild', {
+      type: 'cross_ship',
+      from: 'tueks_sietch:4',
+      to: 'the_great_flat:14',
+      count: 2,
+    });
+    expect(s.context.forces['the_great_flat:14']).toEqual({ spacing_guild: 2 });
+    expect(s.context.players.spacing_guild.spice).toBe(5 - 2);
+    let b = at('movement', (st) => ({
+      ...st,
+      cursor: { order: ['spacing_guild'], index: 0, shipped: false },
+    }));
+    b = act(b, 'spacing_guild', { type: 'ship_back', from: 'tueks_sietch:4', count: 3 });
+    expect(b.context.forces['tueks_sietch:4']).toEqual({ spacing_guild: 2 });
+    expect(b.context.players.spacing_guild.reserves).toBe(18);
+    expect(b.context.players.spacing_guild.spice).toBe(3);
+    expect(dune.legalActions(b, 'spacing_guild').some((a) => a.type === 'ship')).toBe(false);
+  });
+
+  it('Hajr gives an extra move; Tleilaxu Ghola revives for free; both are discarded as used', () => {
+    let s = at('movement', (st) =>
+      withPlayer({ ...st, cursor: { order: ['atreides'], index: 0, shipped: true } }, 'atreides', {
+        hand: hand(['hajr'], 'a'),
+      }),
+    );
+    s = act(s, 'atreides', {
+      type: 'hajr_move',
+      from: 'arrakeen:9',
+      to: 'old_gap:9',
+      count: 2,
+      hajr: 'a0',
+    });
+    expect(dune.deciders(s)).toEqual(['atreides']);
+    expect(s.context.treacheryDiscard).toEqual(['hajr']);
+    s = act(s, 'atreides', { type: 'move', from: 'arrakeen:9', to: 'imperial_basin:9', count: 1 });
+    expect(s.context.forces['old_gap:9']).toEqual({ atreides: 2 });
+    expect(s.context.forces['imperial_basin:9']).toEqual({ atreides: 1 });
+
+    let r = at('revival', (st) =>
+      withPlayer(
+        { ...st, cursor: { order: ['harkonnen'], index: 0, shipped: false } },
+        'harkonnen',
+        {
+          hand: hand(['tleilaxu_ghola'], 'h'),
+          tanks: 6,
+          spice: 0,
+        },
+      ),
+    );
+    r = act(r, 'harkonnen', { type: 'ghola', ghola: 'h0', leader: null, forces: 5 });
+    expect(r.context.players.harkonnen.tanks).toBe(1);
+    expect(r.context.players.harkonnen.reserves).toBe(15);
+    expect(r.context.discardBatches.at(-1)?.cause).toBe('card_used');
+    // The normal revival still follows.
+    expect(dune.legalActions(r, 'harkonnen')).toContainEqual({
+      type: 'revive',
+      forces: 1,
+      leader: null,
+    });
+  });
+});
