@@ -29,16 +29,23 @@ const policy: RoomCommand = {
   requestId: 'p-3',
 };
 const sync: RoomCommand = { type: 'sync', viewer: 'spectator' };
+const publicVersion: RoomCommand = { type: 'publicVersion' };
 
 const view: ViewPayload = { roomId: 'r1', version: 13, seat: 'runner', view: { credits: 4 } };
 
 describe('roomCommandSchema', () => {
-  it.each([act, join, spectatorJoin, leave, policy, sync, { ...policy, policy: 'stop' }])(
-    'round-trips %j',
-    (command) => {
-      expectRoundTrip(roomCommandSchema, command);
-    },
-  );
+  it.each([
+    act,
+    join,
+    spectatorJoin,
+    leave,
+    policy,
+    sync,
+    publicVersion,
+    { ...policy, policy: 'stop' },
+  ])('round-trips %j', (command) => {
+    expectRoundTrip(roomCommandSchema, command);
+  });
 
   it('round-trips any act command', () => {
     fc.assert(

@@ -28,12 +28,14 @@ describe('roomSummarySchema', () => {
     expectRoundTrip(roomSummarySchema, { ...finished, outcome: { winner: null, reason: 'draw' } });
     expectRoundTrip(roomSummarySchema, { ...active, status: 'waiting', version: 0 });
     expectRoundTrip(roomSummarySchema, { ...active, status: 'abandoned' });
+    expectRoundTrip(roomSummarySchema, { ...active, fixedDeal: true });
   });
 
   const refusals: [string, unknown, PropertyKey[]][] = [
     ['an unknown status', { ...active, status: 'paused' }, ['status']],
     ['a date that is not ISO 8601', { ...active, createdAt: 'Sat Nov 29 2025' }, ['createdAt']],
     ['a negative version', { ...active, version: -1 }, ['version']],
+    ['a fixed deal that is not `true`', { ...active, fixedDeal: false }, ['fixedDeal']],
     ['a spectator delay above 10', { ...active, spectatorDelayTurns: 11 }, ['spectatorDelayTurns']],
     [
       'a human seat without its connection state',

@@ -16,6 +16,7 @@ describe('viewPayloadSchema', () => {
     expectRoundTrip(viewPayloadSchema, seatView);
     expectRoundTrip(viewPayloadSchema, spectatorView);
     expectRoundTrip(viewPayloadSchema, { ...seatView, view: objectOfBytes(MAX_VIEW_BYTES) });
+    expectRoundTrip(viewPayloadSchema, { ...spectatorView, fixedDeal: true });
   });
 
   const refusals: [string, unknown, PropertyKey[]][] = [
@@ -28,6 +29,7 @@ describe('viewPayloadSchema', () => {
     ],
     ['a view that is not JSON', { ...seatView, view: { credits: NaN } }, ['view', 'credits']],
     ['a fractional version', { ...seatView, version: 2.5 }, ['version']],
+    ['a fixed deal that is not `true`', { ...seatView, fixedDeal: 'yes' }, ['fixedDeal']],
     ['a room id with a dot', { ...seatView, roomId: 'r.1' }, ['roomId']],
   ];
 
