@@ -274,6 +274,27 @@ describeOwnServer('infra/nats/nats.conf', () => {
     expect(errors.gateway).toEqual([]);
   });
 
+  it('lets AI workers tell gateways what they serve, when a gateway asks', async () => {
+    const gateway = await connectAs('gateway');
+    const ai = await connectAs('ai');
+    const heard = new MessageCollector();
+    const asked = new MessageCollector();
+    await gateway.subscribe('veil.ai.workers', heard.handler);
+    await ai.subscribe('veil.ai.workers.hello', asked.handler);
+    // A worker may not read other workers' requests outside the queue group, nor ask anything.
+    await expect(ai.subscribe('veil.ai.workers.>', () => {})).rejects.toEqual(
+      busError('permission_denied'),
+    );
+
+    gateway.publish('veil.ai.workers.hello', { kind: 'hello' });
+    await asked.waitFor(1);
+    ai.publish('veil.ai.workers', { kind: 'bye', worker: 'ai-1' });
+    await heard.waitFor(1);
+    expect(heard.data).toEqual([{ kind: 'bye', worker: 'ai-1' }]);
+    expect(errors.ai).toEqual([]);
+    expect(errors.gateway).toEqual([]);
+  });
+
   it('lets gateways tell each other their seats, and no other user forge or read that', async () => {
     const gatewayA = await connectAs('gateway');
     const gatewayB = await connectAs('gateway');

@@ -1,7 +1,9 @@
 import {
+  botLevelsResponseSchema,
   createRoomResponseSchema,
   roomListSchema,
   roomSummarySchema,
+  type BotLevelsResponse,
   type CreateRoomRequestInput,
   type CreateRoomResponse,
   type RoomSummary,
@@ -32,6 +34,11 @@ export function createRoom(
 export async function listRooms(url: string, options: HttpOptions = {}): Promise<RoomSummary[]> {
   const list = await call(url, '/api/rooms', roomListSchema, options);
   return list.rooms;
+}
+
+/** `GET /api/bots`: for each game, the bot levels the AI workers serve now (weakest first). */
+export function botLevels(url: string, options: HttpOptions = {}): Promise<BotLevelsResponse> {
+  return call(url, '/api/bots', botLevelsResponseSchema, options);
 }
 
 /** `GET /api/rooms/:id`: one room's public summary (`room_not_found` if there is none). */

@@ -8,9 +8,11 @@ export {
   type SeatConnectOptions,
 } from './connection.js';
 export { errorCodeOf, VeilError } from './errors.js';
-export { createRoom, getRoom, listRooms, type HttpOptions } from './http.js';
+export { botLevels, createRoom, getRoom, listRooms, type HttpOptions } from './http.js';
 export type {
   Ack,
+  BotLevel,
+  BotLevelsResponse,
   CreateRoomRequestInput,
   CreateRoomResponse,
   LogEvent,

@@ -4,6 +4,7 @@ import type { Bus } from '@veil/bus';
 import type { RoomStore } from '@veil/store';
 import { ROOM_CREATION_BURST, ROOM_CREATIONS_PER_MINUTE } from '@veil/protocol';
 import { Server } from 'socket.io';
+import { BotLevels, type BotLevelsOptions } from './bot-levels.js';
 import { createHttpHandler, DEFAULT_MAX_BODY_BYTES } from './http-api.js';
 import { silentLogger, type Logger } from '@veil/log';
 import { GatewayMetrics } from './metrics.js';
@@ -49,6 +50,8 @@ export interface GatewayOptions {
    * the summaries' `connected`; default a random name, every 10 s).
    */
   readonly presence?: SeatPresenceOptions;
+  /** How the gateway learns the bot levels the AI workers serve (`bot-levels.ts`). */
+  readonly botLevels?: BotLevelsOptions;
   /** Also collect Node's default process metrics (default false). */
   readonly defaultMetrics?: boolean;
   /** Metrics registry to use (e.g. one shared with other roles of the same process). */
@@ -96,6 +99,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     { publicVersion: (roomId) => publicVersion(nodes, roomId) },
   );
   let draining = false;
+  const botLevels = await BotLevels.start(options.bus, logger, options.botLevels);
   const http = createServer();
   const handler = createHttpHandler({
     nodes,
@@ -104,6 +108,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     logger,
     staticFiles: options.webDir ? new StaticFiles(options.webDir) : null,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    botLevels,
     roomCreations: new ClientBuckets({
       capacity: ROOM_CREATION_BURST,
       refillPerSecond: ROOM_CREATIONS_PER_MINUTE / 60,
@@ -137,6 +142,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   }).catch(async (error: unknown) => {
     await presence?.stop();
+    await botLevels.stop();
     throw error;
   });
   const port = (http.address() as AddressInfo).port;
@@ -158,6 +164,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await hub?.settled();
       // After the sockets' own changes: the other gateways forget this one's seats at once.
       await presence?.stop();
+      await botLevels.stop();
       http.closeAllConnections();
       logger.info('gateway closed', { port });
     })();

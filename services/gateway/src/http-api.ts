@@ -9,6 +9,7 @@ import {
   type ErrorCode,
   type RoomSeat,
 } from '@veil/protocol';
+import { checkBotLevels, type BotLevels } from './bot-levels.js';
 import { GatewayError, toProtocolError } from './errors.js';
 import type { Logger } from '@veil/log';
 import type { GatewayMetrics } from './metrics.js';
@@ -28,6 +29,8 @@ export interface HttpApiDeps {
   readonly logger: Logger;
   readonly staticFiles: StaticFiles | null;
   readonly maxBodyBytes: number;
+  /** The bot levels the AI workers serve: offered by `/api/bots`, the only ones a room gets. */
+  readonly botLevels?: BotLevels;
   /** Room creations per client address (`rate_limited` when a client's bucket is empty). */
   readonly roomCreations: ClientBuckets;
   /** Whether the gateway is shutting down (health turns 503). */
@@ -57,6 +60,11 @@ export function createHttpHandler(deps: HttpApiDeps) {
         const body = await deps.metrics.registry.metrics();
         res.writeHead(200, { 'content-type': deps.metrics.registry.contentType });
         res.end(body);
+      } else if (path === '/api/bots') {
+        route = 'bots';
+        onlyMethods(req, ['GET']);
+        await deps.botLevels?.warm();
+        sendJson(res, 200, { games: deps.botLevels?.all() ?? {} });
       } else if (path === '/api/rooms') {
         route = 'rooms';
         if (req.method === 'POST') await createRoom(deps, req, res);
@@ -102,6 +110,7 @@ async function createRoom(deps: HttpApiDeps, req: IncomingMessage, res: ServerRe
   const parsed = createRoomRequestSchema.safeParse(body);
   if (!parsed.success) throw new GatewayError('bad_request');
   const request = parsed.data;
+  await checkBotLevels(deps.botLevels, request);
   const roomId = newRoomId();
   const seats: Record<string, RoomSeat> = {};
   const tokens: CreateRoomResponse['seats'] = {};

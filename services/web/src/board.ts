@@ -40,6 +40,8 @@ export interface BoardState {
   readonly overlayClosed: boolean;
   /** Whether the stop settings are unfolded. */
   readonly stopsOpen: boolean;
+  /** The room's bot seats and their levels. */
+  readonly bots: Readonly<Record<string, string>>;
 }
 
 export interface BoardHandlers {
@@ -53,7 +55,7 @@ export interface BoardHandlers {
 /** The Netrunner board for one viewer, as DOM (re-rendered whole on every view). */
 export function renderBoard(state: BoardState, handlers: BoardHandlers): HTMLElement {
   const { view, viewer } = state;
-  const status = boardStatus(view, viewer);
+  const status = boardStatus(view, viewer, state.bots);
   const [top, bottom] = sidesTopBottom(viewer);
   return h(
     'div',
@@ -64,6 +66,7 @@ export function renderBoard(state: BoardState, handlers: BoardHandlers): HTMLEle
       'data-version': state.version,
       'data-turn': view.turn,
       'data-status': status.kind,
+      'data-thinking': status.thinking ? 'true' : 'false',
     },
     h(
       'header',
@@ -89,7 +92,14 @@ export function renderBoard(state: BoardState, handlers: BoardHandlers): HTMLEle
         state.connected ? 'connected' : 'reconnecting…',
       ),
     ),
-    h('div', { class: `status status-${status.kind}`, 'data-testid': 'status' }, status.text),
+    h(
+      'div',
+      {
+        class: `status status-${status.kind}${status.thinking ? ' thinking' : ''}`,
+        'data-testid': 'status',
+      },
+      status.text,
+    ),
     state.error
       ? h('div', { class: 'error', role: 'alert', 'data-testid': 'act-error' }, state.error)
       : null,
@@ -409,7 +419,7 @@ function handPanel(view: NetrunnerView, viewer: 'corp' | 'runner'): HTMLElement 
 
 function promptPanel(state: BoardState, handlers: BoardHandlers): HTMLElement {
   const { view, viewer } = state;
-  const status = boardStatus(view, viewer);
+  const status = boardStatus(view, viewer, state.bots);
   const buttons = viewer === 'spectator' ? [] : actionButtons(view, viewer);
   const groups = new Map<string, ActionButton[]>();
   for (const b of buttons) groups.set(b.group, [...(groups.get(b.group) ?? []), b]);
@@ -430,7 +440,14 @@ function promptPanel(state: BoardState, handlers: BoardHandlers): HTMLElement {
       : null,
     h('p', { class: 'prompt-text', 'data-testid': 'prompt-text' }, promptText(view)),
     status.kind === 'waiting'
-      ? h('p', { class: 'waiting', 'data-testid': 'waiting' }, status.text)
+      ? h(
+          'p',
+          {
+            class: status.thinking ? 'waiting thinking' : 'waiting',
+            'data-testid': status.thinking ? 'thinking' : 'waiting',
+          },
+          status.text,
+        )
       : null,
     [...groups.entries()].map(([group, list]) =>
       h(

@@ -1,7 +1,14 @@
-import { createRoom, listRooms, VeilError, type RoomSummary } from '@veil/client';
+import {
+  botLevels,
+  createRoom,
+  listRooms,
+  VeilError,
+  type BotLevel,
+  type RoomSummary,
+} from '@veil/client';
 import { decksFor, type Side } from './catalog.js';
 import { h, mount } from './dom.js';
-import { roomStatusText } from './model.js';
+import { botLevelText, roomStatusText } from './model.js';
 import { absoluteLink, seatHash, watchHash } from './router.js';
 import { savedSeats, saveToken } from './storage.js';
 
@@ -14,12 +21,27 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
     h('option', { value: 'runner' }, 'Runner'),
   );
   const deckSelect = h('select', { id: 'deck', 'data-testid': 'deck' });
+  const humanOpponent = () => h('option', { value: 'human' }, 'Another player (share a link)');
   const opponentSelect = h(
     'select',
     { id: 'opponent', 'data-testid': 'opponent' },
-    h('option', { value: 'bot:random' }, 'Bot (random legal moves)'),
-    h('option', { value: 'human' }, 'Another player (share a link)'),
+    humanOpponent(),
   );
+  /** Offers exactly the bot levels the AI workers serve for Netrunner now. */
+  const fillBots = async () => {
+    let levels: readonly BotLevel[] = [];
+    try {
+      levels = (await botLevels(base)).games['netrunner'] ?? [];
+    } catch {
+      // Without the list, only another player is offered.
+    }
+    mount(
+      opponentSelect,
+      levels.map((level) => h('option', { value: `bot:${level}` }, `Bot: ${botLevelText(level)}`)),
+      humanOpponent(),
+    );
+  };
+  void fillBots();
   const opponentDeckSelect = h('select', { id: 'opponent-deck', 'data-testid': 'opponent-deck' });
   const spectators = h('input', { type: 'checkbox', id: 'spectators', checked: true });
   const createButton = h(
@@ -85,7 +107,10 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
         game: 'netrunner',
         seats: {
           [side]: { type: 'human' },
-          [other]: opponent === 'human' ? { type: 'human' } : { type: 'bot', level: 'random' },
+          [other]:
+            opponent === 'human'
+              ? { type: 'human' }
+              : { type: 'bot', level: opponent.slice('bot:'.length) as BotLevel },
         },
         options: {
           spectators: spectators.checked,
@@ -245,7 +270,10 @@ function roomTable(rooms: readonly RoomSummary[]): HTMLElement {
             'td',
             null,
             Object.entries(room.seats)
-              .map(([seat, s]) => `${seat}: ${s.type === 'bot' ? `bot (${s.level})` : 'human'}`)
+              .map(
+                ([seat, s]) =>
+                  `${seat}: ${s.type === 'bot' ? `bot, ${botLevelText(s.level)}` : 'human'}`,
+              )
               .join(', '),
           ),
           h(

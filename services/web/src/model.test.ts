@@ -3,7 +3,9 @@ import { netrunner, type NetrunnerView } from '@veil/netrunner';
 import { describe, expect, it } from 'vitest';
 import { decksFor, plainText } from './catalog.js';
 import {
+  BOT_LEVEL_NAMES,
   boardStatus,
+  botLevelText,
   logSegments,
   phaseText,
   promptText,
@@ -39,6 +41,35 @@ describe('board model', () => {
       kind: 'over',
       text: 'Game over: The Runner wins (agenda points).',
     });
+  });
+
+  it('says a bot seat is thinking while it decides, with its level', () => {
+    const corpBot: NetrunnerView = { ...runnerView, deciders: ['corp'], legalActions: [] };
+    expect(boardStatus(corpBot, 'runner', { corp: 'expert' })).toEqual({
+      kind: 'waiting',
+      text: 'The Corp bot (Hard) is thinking…',
+      thinking: true,
+    });
+    // Spectators see it too; a human opponent is only waited for.
+    expect(boardStatus({ ...corpBot }, 'spectator', { corp: 'greedy' }).text).toBe(
+      'The Corp bot (Easy) is thinking…',
+    );
+    expect(boardStatus(corpBot, 'runner', { runner: 'expert' })).toEqual({
+      kind: 'waiting',
+      text: 'Waiting for the Corp…',
+    });
+    // The viewer's own decision comes first, bot or not.
+    expect(boardStatus(corpView, 'corp', { runner: 'random' }).thinking).toBeUndefined();
+  });
+
+  it('names the bot levels for players, with the level id beside', () => {
+    expect(Object.entries(BOT_LEVEL_NAMES)).toEqual([
+      ['random', 'Random'],
+      ['greedy', 'Easy'],
+      ['ismcts', 'Medium'],
+      ['expert', 'Hard'],
+    ]);
+    expect(botLevelText('ismcts')).toBe('Medium (ismcts)');
   });
 
   it('prompts with the public decision, and names phases readably', () => {

@@ -8,6 +8,22 @@ import type { StoredLogEntry } from './storage.js';
 export interface BoardStatus {
   readonly kind: 'deciding' | 'waiting' | 'over';
   readonly text: string;
+  /** Waiting on a bot seat: its worker is deciding. */
+  readonly thinking?: true;
+}
+
+/** Bot levels as players know them; the level id is shown beside the name. */
+export const BOT_LEVEL_NAMES: Readonly<Record<string, string>> = {
+  random: 'Random',
+  greedy: 'Easy',
+  ismcts: 'Medium',
+  expert: 'Hard',
+};
+
+/** `Hard (expert)`: a level's player name with its id. */
+export function botLevelText(level: string): string {
+  const name = BOT_LEVEL_NAMES[level];
+  return name ? `${name} (${level})` : level;
 }
 
 const REASONS: Record<string, string> = {
@@ -34,7 +50,15 @@ export function roomStatusText(room: Pick<RoomSummary, 'status' | 'outcome'>): s
   return `${room.status}: ${winner} (${reason})`;
 }
 
-export function boardStatus(view: NetrunnerView, viewer: Viewer): BoardStatus {
+/**
+ * `bots`: the room's bot seats and their levels (from the room summary), so that waiting on a
+ * bot says it is thinking.
+ */
+export function boardStatus(
+  view: NetrunnerView,
+  viewer: Viewer,
+  bots: Readonly<Record<string, string>> = {},
+): BoardStatus {
   if (view.outcome) {
     const { winner, reason } = outcomeText(view.outcome);
     return { kind: 'over', text: `Game over: ${winner} (${reason}).` };
@@ -42,7 +66,16 @@ export function boardStatus(view: NetrunnerView, viewer: Viewer): BoardStatus {
   if (viewer !== 'spectator' && (view.legalActions?.length ?? 0) > 0) {
     return { kind: 'deciding', text: 'Your decision.' };
   }
-  const others = view.deciders.filter((d) => d !== viewer).map((d) => `the ${sideName(d)}`);
+  const waitingOn = view.deciders.filter((d) => d !== viewer);
+  const thinking = waitingOn.filter((d) => bots[d] !== undefined);
+  if (thinking.length > 0 && thinking.length === waitingOn.length) {
+    const who = thinking.map((d) => {
+      const level = bots[d] ?? '';
+      return `The ${sideName(d)} bot (${BOT_LEVEL_NAMES[level] ?? level})`;
+    });
+    return { kind: 'waiting', text: `${who.join(' and ')} is thinking…`, thinking: true };
+  }
+  const others = waitingOn.map((d) => `the ${sideName(d)}`);
   return {
     kind: 'waiting',
     text: others.length > 0 ? `Waiting for ${others.join(' and ')}…` : 'Waiting…',

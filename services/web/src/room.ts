@@ -66,8 +66,13 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
       return;
     }
     let game: string;
+    const bots: Record<string, string> = {};
     try {
-      game = (await getRoom(base, route.roomId)).game;
+      const summary = await getRoom(base, route.roomId);
+      game = summary.game;
+      for (const [seatName, s] of Object.entries(summary.seats)) {
+        if (s.type === 'bot') bots[seatName] = s.level;
+      }
       const options = { url: base, roomId: route.roomId };
       connection =
         token !== null ? await connectSeat({ ...options, token }) : await connectSpectator(options);
@@ -89,7 +94,7 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
         history.replaceState(null, '', seatHash(route.roomId, conn.seat, token));
       }
     }
-    if (game === 'netrunner') runNetrunner(root, conn, route.roomId);
+    if (game === 'netrunner') runNetrunner(root, conn, route.roomId, bots);
     else runGeneric(root, conn);
   })();
 
@@ -99,7 +104,12 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
   };
 }
 
-function runNetrunner(root: HTMLElement, conn: VeilConnection, roomId: string): void {
+function runNetrunner(
+  root: HTMLElement,
+  conn: VeilConnection,
+  roomId: string,
+  bots: Readonly<Record<string, string>>,
+): void {
   const first = conn.view as ViewEvent;
   const viewer: Viewer = (first.seat ?? 'spectator') as Viewer;
   let state: BoardState = {
@@ -114,6 +124,7 @@ function runNetrunner(root: HTMLElement, conn: VeilConnection, roomId: string): 
     error: null,
     overlayClosed: false,
     stopsOpen: false,
+    bots,
   };
   const tip = document.getElementById('card-tip');
 
