@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { NatsBus, type Bus } from '@veil/bus';
 import {
   canonicalJson,
+  type AnyGameModule,
   persistGame,
   restoreGame,
   type GameSnapshot,
@@ -204,6 +205,7 @@ export function canonicalBytes(snapshot: GameSnapshot<unknown>): string {
 export async function replayStoredRoom(
   db: pg.Client,
   roomId: string,
+  module: AnyGameModule = parlor as unknown as AnyGameModule,
 ): Promise<{ compared: number; mismatched: number[]; events: number }> {
   const snapshots = await db.query<{ version: number; snapshot: PersistedGame<never> }>(
     'select version, snapshot from room_snapshots where room_id = $1 order by version',
@@ -216,16 +218,16 @@ export async function replayStoredRoom(
   const stored = new Map(snapshots.rows.map((r) => [r.version, r.snapshot]));
   const first = stored.get(0);
   if (!first) throw new Error(`room ${roomId} has no version-0 snapshot`);
-  let state = restoreGame(parlor, first);
+  let state = restoreGame(module, first);
   const mismatched: number[] = [];
   let compared = 1;
   for (const event of events.rows) {
     if (!isRoomEventRecord(event.action)) throw new Error(`bad event at ${event.version}`);
-    state = applyRoomEvent(parlor, state, event.seat, event.action) as typeof state;
+    state = applyRoomEvent(module, state, event.seat, event.action) as typeof state;
     const snapshot = stored.get(event.version);
     if (snapshot) {
       compared += 1;
-      if (canonicalBytes(restoreGame(parlor, snapshot)) !== canonicalBytes(state)) {
+      if (canonicalBytes(restoreGame(module, snapshot)) !== canonicalBytes(state)) {
         mismatched.push(event.version);
       }
     }
