@@ -3,7 +3,7 @@ import type { TreacheryCardId } from '../data/treachery.js';
 import type { BattlePlan, DuneState } from '../state/types.js';
 import { dune } from '../module.js';
 import { act, afterSetup, edit, hand, withPlayer, type Snap } from '../testing/scenario.js';
-import { commitTraitorCall } from './battle.js';
+import { commitTraitorCall, pendingBattles } from './battle.js';
 import { settleDiscards } from './apply.js';
 
 const FENRING = 'emperor.hasimir_fenring';
@@ -188,5 +188,27 @@ describe('battle discards as semantic batches', () => {
     expect(resumed.treacheryDiscard).toEqual(paused.treacheryDiscard);
     // Resuming again does nothing: the continuation was consumed.
     expect(settleDiscards(resumed)).toBe(resumed);
+  });
+});
+
+describe('the storm separates battles', () => {
+  it('forces on either side of the storm sector do not fight; forces on one side do', () => {
+    const s = afterSetup(['emperor', 'harkonnen']).context;
+    const split: DuneState = {
+      ...s,
+      storm: 5,
+      forces: { 'the_minor_erg:4': { emperor: 2 }, 'the_minor_erg:6': { harkonnen: 2 } },
+    };
+    expect(pendingBattles(split)).toEqual([]);
+    expect(pendingBattles({ ...split, storm: 0 })).toEqual([
+      { territory: 'the_minor_erg', opponent: 'harkonnen' },
+    ]);
+    const inStorm: DuneState = {
+      ...split,
+      forces: { 'the_minor_erg:5': { emperor: 2, harkonnen: 1 } },
+    };
+    expect(pendingBattles(inStorm)).toEqual([
+      { territory: 'the_minor_erg', opponent: 'harkonnen' },
+    ]);
   });
 });

@@ -23,8 +23,8 @@ import {
   addForces,
   allyOf,
   areasOf,
+  battleFronts,
   forcesIn,
-  forcesInTerritory,
   occupants,
   territoryOf,
 } from './board.js';
@@ -38,12 +38,24 @@ import { leaderStrength } from './revival.js';
  * traitor; then the battle resolves and its cards go through the discard boundary.
  */
 
-export function contested(state: DuneState, territory: TerritoryId): Faction[][] {
-  const here = occupants(state, territory);
-  const pairs: Faction[][] = [];
-  for (const a of here)
-    for (const b of here) if (a < b && allyOf(state, a) !== b) pairs.push([a, b]);
-  return pairs;
+/** Pairs of non-allied factions that meet on one front of a territory, with that front. */
+export function contested(
+  state: DuneState,
+  territory: TerritoryId,
+): Array<{ pair: [Faction, Faction]; areas: string[] }> {
+  const out: Array<{ pair: [Faction, Faction]; areas: string[] }> = [];
+  const found = new Set<string>();
+  for (const areas of battleFronts(state, territory)) {
+    const here = state.options.factions.filter((f) => areas.some((a) => forcesIn(state, a, f) > 0));
+    for (const a of here) {
+      for (const b of here) {
+        if (a >= b || allyOf(state, a) === b || found.has(`${a}|${b}`)) continue;
+        found.add(`${a}|${b}`);
+        out.push({ pair: [a, b], areas });
+      }
+    }
+  }
+  return out;
 }
 
 /** Territories with a battle left, and the seat that is aggressor for them (first in storm order). */
@@ -54,7 +66,9 @@ export function pendingBattles(
   if (!aggressor) return [];
   const out: Array<{ territory: TerritoryId; opponent: Faction }> = [];
   for (const t of battleTerritories(state)) {
-    for (const [a, b] of contested(state, t)) {
+    for (const {
+      pair: [a, b],
+    } of contested(state, t)) {
       if (a === aggressor) out.push({ territory: t, opponent: b as Faction });
       else if (b === aggressor) out.push({ territory: t, opponent: a as Faction });
     }
@@ -72,8 +86,9 @@ function battleTerritories(state: DuneState): TerritoryId[] {
 export function nextAggressor(state: DuneState): Faction | null {
   const ts = battleTerritories(state);
   return (
-    state.stormOrder.find((f) => ts.some((t) => contested(state, t).some((p) => p.includes(f)))) ??
-    null
+    state.stormOrder.find((f) =>
+      ts.some((t) => contested(state, t).some((c) => c.pair.includes(f))),
+    ) ?? null
   );
 }
 
@@ -89,8 +104,13 @@ export function pickBattle(
   territory: TerritoryId,
   defender: Faction,
 ): DuneState {
+  const front = contested(state, territory).find(
+    (c) => c.pair.includes(aggressor) && c.pair.includes(defender),
+  );
+  if (!front) throw new Error('no such battle');
   const battle: Battle = {
     territory,
+    areas: front.areas,
     aggressor,
     defender,
     voice: null,
@@ -268,9 +288,9 @@ function killLeader(state: DuneState, leader: string): DuneState {
   }));
 }
 
-function killAllIn(state: DuneState, territory: TerritoryId, faction: Faction): DuneState {
+function killAllIn(state: DuneState, areas: readonly string[], faction: Faction): DuneState {
   let s = state;
-  for (const a of areasOf(territory)) {
+  for (const a of areas) {
     const n = forcesIn(s, a, faction);
     if (n === 0) continue;
     s = { ...s, forces: addForces(s.forces, a, faction, -n) };
@@ -281,13 +301,13 @@ function killAllIn(state: DuneState, territory: TerritoryId, faction: Faction): 
 
 function killSome(
   state: DuneState,
-  territory: TerritoryId,
+  areas: readonly string[],
   faction: Faction,
   count: number,
 ): DuneState {
   let s = state;
   let left = count;
-  for (const a of areasOf(territory)) {
+  for (const a of areas) {
     const n = Math.min(left, forcesIn(s, a, faction));
     if (n === 0) continue;
     s = { ...s, forces: addForces(s.forces, a, faction, -n) };
@@ -344,7 +364,7 @@ function resolveBattle(state: DuneState, callers: Faction[]): DuneState {
     combatants(b).flatMap((f) => handlesOf(played[f]).map((handle) => ({ faction: f, handle })));
 
   if (callers.length === 2) {
-    s = killAllIn(killAllIn(s, b.territory, agg), b.territory, def);
+    s = killAllIn(killAllIn(s, b.areas, agg), b.areas, def);
     for (const p of [pa, pd]) if (p.leader) s = killLeader(s, p.leader);
     s = log(s, 'battle_result', { territory: b.territory, winner: null, how: 'both_traitors' });
     return cleanup(s, 'battle_traitor', everyone(), null);
@@ -353,7 +373,7 @@ function resolveBattle(state: DuneState, callers: Faction[]): DuneState {
     const caller = callers[0] as Faction;
     const loser = opponentIn(b, caller);
     const traitor = plans[loser].leader as string;
-    s = killAllIn(s, b.territory, loser);
+    s = killAllIn(s, b.areas, loser);
     s = killLeader(s, traitor);
     // The called traitor card is revealed and leaves its holder's hidden traitors.
     for (const f of state.options.factions) {
@@ -373,7 +393,7 @@ function resolveBattle(state: DuneState, callers: Faction[]): DuneState {
   const lasgun = pa.weapon === 'lasgun' || pd.weapon === 'lasgun';
   const shield = [pa.defense, pd.defense].some((d) => d === 'shield');
   if (lasgun && shield) {
-    for (const f of occupants(s, b.territory)) s = killAllIn(s, b.territory, f);
+    for (const f of occupants(s, b.territory)) s = killAllIn(s, areasOf(b.territory), f);
     for (const a of areasOf(b.territory)) {
       if (s.spice[a]) {
         const spice = { ...s.spice };
@@ -395,12 +415,15 @@ function resolveBattle(state: DuneState, callers: Faction[]): DuneState {
   if (pa.leader && aggLeaderDies) killed.push(pa.leader);
   if (pd.leader && defLeaderDies) killed.push(pd.leader);
   for (const l of killed) s = killLeader(s, l);
-  s = killAllIn(s, b.territory, loser);
+  s = killAllIn(s, b.areas, loser);
   s = killSome(
     s,
-    b.territory,
+    b.areas,
     winner,
-    Math.min(plans[winner].dial, forcesInTerritory(s, b.territory, winner)),
+    Math.min(
+      plans[winner].dial,
+      b.areas.reduce((n, a) => n + forcesIn(s, a, winner), 0),
+    ),
   );
   const earned = killed.reduce((sum, l) => sum + leaderStrength(l), 0);
   if (earned > 0) s = addSpice(s, winner, earned);

@@ -161,3 +161,32 @@ export function controlledStrongholds(state: DuneState, faction: Faction): Terri
 export function occupiedStrongholds(state: DuneState, faction: Faction): TerritoryId[] {
   return STRONGHOLDS.filter((t) => occupants(state, t).includes(faction));
 }
+
+/**
+ * The parts of a territory that fight separately: the storm sector splits a territory, so forces
+ * on either side of it do not battle each other; forces inside the storm sector fight only
+ * each other. Areas of one part connect through the territory's own areas outside the storm.
+ */
+export function battleFronts(state: DuneState, territory: TerritoryId): string[][] {
+  const areas = areasOf(territory);
+  const fronts: string[][] = [];
+  const seen = new Set<string>();
+  for (const start of areas) {
+    if (seen.has(start)) continue;
+    seen.add(start);
+    if (inStorm(state, start)) {
+      fronts.push([start]);
+      continue;
+    }
+    const front = [start];
+    for (let i = 0; i < front.length; i++) {
+      for (const next of AREA_NEIGHBOURS[front[i] as string] ?? []) {
+        if (seen.has(next) || territoryOf(next) !== territory || inStorm(state, next)) continue;
+        seen.add(next);
+        front.push(next);
+      }
+    }
+    fronts.push(front.sort());
+  }
+  return fronts;
+}

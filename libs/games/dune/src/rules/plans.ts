@@ -1,6 +1,6 @@
 import { TREACHERY } from '../data/treachery.js';
 import type { BattlePlan, DuneState, Faction, HandCard } from '../state/types.js';
-import { forcesInTerritory } from './board.js';
+import { forcesIn } from './board.js';
 import { revealPlan } from './battle.js';
 
 /** The battle plans a combatant may commit, after Voice and a Prescience answer constrain them. */
@@ -30,7 +30,7 @@ export function planOptions(state: DuneState, seat: Faction): BattlePlan[] {
     ...leaders.map((leader) => ({ leader, hero: null })),
     ...heroes.map((c) => ({ leader: null, hero: c.handle })),
   ];
-  const maxDial = forcesInTerritory(state, b.territory, seat);
+  const maxDial = b.areas.reduce((n, a) => n + forcesIn(state, a, seat), 0);
   const plans: BattlePlan[] = [];
   if (slots.length === 0) {
     for (let dial = 0; dial <= maxDial; dial++)

@@ -90,6 +90,8 @@ export interface RevealedPlan {
 
 export interface Battle {
   readonly territory: TerritoryId;
+  /** The front fought over: the territory's areas on the combatants' side of the storm. */
+  readonly areas: readonly string[];
   readonly aggressor: Faction;
   readonly defender: Faction;
   /** Voice: a public command from the BG to the opponent of the BG. */
