@@ -22,10 +22,13 @@ const INTEGRATION = {
 const GAME_NODE_FILES = [
   'test/integration/game-node-*.test.ts',
   'test/integration/gateway-nats.test.ts',
-  // The benchmark's game node, and its stand-in that answers the same subjects.
-  'test/integration/bench-view-version.test.ts',
-  'test/integration/bench-floor-node.test.ts',
 ];
+
+/**
+ * The benchmarks' own tests that need the real servers (their game node, its stand-in, their
+ * wire client): a project of their own, with its own servers, one file at a time.
+ */
+const BENCH_SERVICE_FILES = ['test/bench/**/*.services.test.ts'];
 
 export default defineConfig({
   test: {
@@ -39,6 +42,7 @@ export default defineConfig({
             'services/**/src/**/*.test.ts',
             'test/bench/**/*.test.ts',
           ],
+          exclude: ['**/node_modules/**', ...BENCH_SERVICE_FILES],
           setupFiles: ['test/setup/fast-check-seed.ts'],
           testTimeout: 60_000,
         },
@@ -48,6 +52,14 @@ export default defineConfig({
           name: 'integration',
           include: ['test/**/*.test.ts'],
           exclude: ['test/bench/**', '**/node_modules/**', ...GAME_NODE_FILES],
+          ...INTEGRATION,
+        },
+      },
+      {
+        test: {
+          name: 'bench',
+          include: [...BENCH_SERVICE_FILES],
+          fileParallelism: false,
           ...INTEGRATION,
         },
       },

@@ -8,13 +8,13 @@ import {
   services,
   startProcess,
   type ManagedProcess,
-} from '../support/index.js';
+} from '../../../support/index.js';
 
 // The latency floor (test/bench/node-throughput/floor-node.ts) stands in for the game node in
 // the benchmark; its figure is only meaningful if it does what an act costs: commit before the
 // ack, a compare-and-set that refuses a stale version, then the three views of that version.
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 interface Published {
   roomId: string;

@@ -2,10 +2,10 @@ import { NatsBus } from '@veil/bus';
 import type { GameNode } from '@veil/game';
 import { openPostgresRoomStore } from '@veil/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeRooms, RoomDriver, startBenchNode } from '../bench/node-throughput/via-node.js';
-import { viewVersion } from '../bench/node-throughput/view-version.js';
-import { WireClient } from '../bench/node-throughput/wire-client.js';
-import { createTestDatabase, describeWithServices, services } from '../support/index.js';
+import { createNodeRooms, RoomDriver, startBenchNode } from '../via-node.js';
+import { viewVersion } from '../view-version.js';
+import { WireClient } from '../wire-client.js';
+import { createTestDatabase, describeWithServices, services } from '../../../support/index.js';
 
 const bytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
 

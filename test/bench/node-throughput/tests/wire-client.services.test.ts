@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { NatsBus } from '@veil/bus';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WireClient } from '../bench/node-throughput/wire-client.js';
-import { describeWithServices, services } from '../support/index.js';
+import { WireClient } from '../wire-client.js';
+import { describeWithServices, services } from '../../../support/index.js';
 
 // The latency benchmark's own NATS client (test/bench/node-throughput/wire-client.ts) against
 // the real server and Veil's bus on the other end: what it measures is only as good as this.
