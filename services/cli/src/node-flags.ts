@@ -16,7 +16,7 @@
  * actions/s, 5–6 ms each; with 64 MB every ~750 ms, ~12 ms each, and less CPU per action in all.
  * On the 2-vCPU benchmark VM the game node's act → view p99 at 2,000/s read 12.4–16.5 ms (median
  * 13.5) in eight runs with it against 14.1–42.7 ms (median 15.6) in five without, lower in each
- * interleaved pair, and its CPU per act fell ~8 % (docs/benchmarks.md, twenty-second session).
+ * interleaved pair, and its CPU per act fell ~8 % (docs/operations.md, "Tuning").
  * Earlier trials had found no gain, on runs that may have climbed with a memory monitor of the
  * VM (DAMON, docs/operations.md).
  * `npm run bench` leaves it out of the driver's own flags (`BENCH_DRIVER_NODE_FLAGS`).
@@ -25,7 +25,7 @@
  * compilation) instead of node's default four, whatever the machine. On the 2-core benchmark VM,
  * shared with Postgres, NATS and the load generator, nine interleaved pairs of latency runs read
  * p99 13.1 ms at the median with it and 16.8 ms without, lower in eight pairs of nine
- * (`docs/benchmarks.md`, ninth session): four helpers woken for every scavenge compete with the
+ * (docs/operations.md, "Tuning"): four helpers woken for every scavenge compete with the
  * processes the node waits on. On a host that gives a game node several cores of its own, a
  * larger pool may shorten its collections; measure before raising it.
  */
@@ -39,8 +39,7 @@ export const VEIL_NODE_FLAGS: readonly string[] = [
  * The flags of `npm run bench`'s own process: a server process' flags but V8's default young
  * generation. The latency driver stamps each view as it arrives, so its own pauses count as
  * latency; with 64-MB semi-spaces its scavenges grew longer and the p99 read a median 16.3 ms in
- * six runs against 13.5 with the driver on the default (docs/benchmarks.md, twenty-second
- * session). The game node it starts gets `VEIL_NODE_FLAGS` in full.
+ * six runs against 13.5 with the driver on the default. The game node it starts gets `VEIL_NODE_FLAGS` in full.
  */
 export const BENCH_DRIVER_NODE_FLAGS: readonly string[] = VEIL_NODE_FLAGS.filter(
   (flag) => !flag.startsWith('--max-semi-space-size='),
