@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-// No Docker engine runs here, so the compose file is checked as data: the topology DESIGN §1
+// No Docker engine runs here, so the compose file is checked as data: the topology docs/architecture.md, "The parts"
 // names, and every service's NATS user and environment consistent with infra/nats/nats.conf.
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));

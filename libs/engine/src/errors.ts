@@ -1,7 +1,7 @@
 /**
  * The typed error a rule throws for an action it refuses. Messages are fixed per code and never
  * carry hidden information: a guessed private id gets exactly the same error as any other bad
- * target (DESIGN §4.5).
+ * target (docs/privacy.md).
  */
 export const RULES_ERROR_CODES = [
   'not_your_turn',

@@ -46,7 +46,7 @@ export type GameEvent<Seat extends string, Action> =
     };
 
 /**
- * The game-module contract (DESIGN §3). A game is a pure, deterministic module: the same code
+ * The game-module contract (docs/architecture.md, "The engine"). A game is a pure, deterministic module: the same code
  * runs authoritative in the game node, in simulation in AI workers, and in tests. No I/O, no
  * clock, no `Math.random` inside rules; the PRNG state lives in `State`.
  */
@@ -91,7 +91,7 @@ export interface GameModule<
   windows(snapshot: GameSnapshot<State>): readonly ReactionWindow<Seat>[];
   /** The actor's own search-tree key for its action. */
   actionKey(action: Action, actor: Seat): string;
-  /** What `observer` learns of `actor`'s action; must match the log redaction (DESIGN §6). */
+  /** What `observer` learns of `actor`'s action; must match the log redaction (docs/architecture.md, "The parts"). */
   observedActionKey(action: Action, actor: Seat, observer: Seat): string;
   /** A full state consistent with `view` for `viewer` (AI sampling). */
   determinize(

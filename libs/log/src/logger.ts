@@ -1,6 +1,6 @@
 /**
  * A tiny structured logger: one JSON object per line (`level`, `time`, `msg`, then fields), the
- * line shape every Veil service writes (DESIGN §9). Never log a token, a snapshot, a view or an
+ * line shape every Veil service writes (docs/operations.md). Never log a token, a snapshot, a view or an
  * action of a hidden seat: only ids, versions, seats, codes.
  */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;

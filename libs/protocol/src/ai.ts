@@ -13,7 +13,7 @@ import {
 import { MAX_LEGAL_ACTIONS } from './limits.js';
 
 /**
- * `veil.ai.<game>.request` (queue group `ai-workers`, DESIGN §6). A worker gets only the bot
+ * `veil.ai.<game>.request` (queue group `ai-workers`, docs/architecture.md, "The parts"). A worker gets only the bot
  * seat's projection and legal actions, never the authoritative state, and answers with one
  * action for that version; the node still checks it like any other. The object is strict: a
  * request carrying anything more (a state, a room seed) is refused, not read.

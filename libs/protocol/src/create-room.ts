@@ -11,7 +11,7 @@ import {
 } from './fields.js';
 import { MAX_SEATS, MAX_SPECTATOR_DELAY_TURNS } from './limits.js';
 
-/** `POST /api/rooms`: create a room (DESIGN §8). Strict: unknown fields are refused. */
+/** `POST /api/rooms`: create a room (docs/protocol.md). Strict: unknown fields are refused. */
 
 export const humanSeatConfigSchema = z.strictObject({ type: z.literal('human') });
 export const botSeatConfigSchema = z.strictObject({

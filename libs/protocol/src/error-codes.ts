@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The closed list of error codes a client, a gateway or a node may see (DESIGN §8). The engine's
+ * The closed list of error codes a client, a gateway or a node may see (docs/protocol.md). The engine's
  * `RulesError` codes (`not_your_turn`, `illegal_action`, `bad_request`, `game_over`) are all in
  * it, so a rules refusal crosses the wire unchanged.
  */
@@ -29,7 +29,7 @@ export const errorCodeSchema = z.enum(ERROR_CODES);
 /**
  * One fixed message per code. They are constants, never built from input or state, so an error
  * cannot carry hidden information: a guessed private id and any other bad target get the same
- * words (DESIGN §4.5).
+ * words (docs/privacy.md).
  */
 export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   bad_request: 'The request is malformed.',

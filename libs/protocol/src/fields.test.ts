@@ -142,7 +142,7 @@ describe('seatTokenSchema', () => {
 });
 
 describe('enumerations', () => {
-  it('bot levels are the four of DESIGN §6, weakest first', () => {
+  it('bot levels are the four of docs/architecture.md, "The parts", weakest first', () => {
     expect(BOT_LEVELS).toEqual(['random', 'greedy', 'ismcts', 'expert']);
     expect(botLevelSchema.safeParse('hard').success).toBe(false);
   });

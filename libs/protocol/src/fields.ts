@@ -75,12 +75,12 @@ export const seatTokenSchema = z
     message: 'not a seat token',
   });
 
-/** Bot levels, weakest first (DESIGN §6). */
+/** Bot levels, weakest first (docs/architecture.md, "The parts"). */
 export const BOT_LEVELS = ['random', 'greedy', 'ismcts', 'expert'] as const;
 export const botLevelSchema = z.enum(BOT_LEVELS);
 
 /**
- * A seat's standing policy for a kind of reaction window (DESIGN §4.4); a `policy` request
+ * A seat's standing policy for a kind of reaction window (docs/privacy.md); a `policy` request
  * sends `null` to clear the seat's own choice.
  */
 export const STANDING_POLICIES = ['auto-pass', 'stop'] as const;

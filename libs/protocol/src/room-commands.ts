@@ -15,7 +15,7 @@ import { MAX_LOG_ENTRIES } from './limits.js';
 import { viewPayloadSchema } from './view-payload.js';
 
 /**
- * Requests and replies on `veil.room.<roomId>.cmd` (DESIGN §5, §7): the gateway to the node
+ * Requests and replies on `veil.room.<roomId>.cmd` (docs/architecture.md, "Services"; docs/protocol.md): the gateway to the node
  * that owns the room. The room is the subject's; the seat is the one the gateway bound the
  * connection to after checking its token, so the node trusts it.
  */

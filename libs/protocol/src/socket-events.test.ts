@@ -11,7 +11,7 @@ import { expectRefused, expectRoundTrip, objectOfBytes } from './test-support.js
 import { viewPayloadSchema } from './view-payload.js';
 
 describe('socket.io events', () => {
-  it('have the names of DESIGN §8', () => {
+  it('have the names of docs/protocol.md', () => {
     expect(SOCKET_EVENTS).toEqual({
       view: 'view',
       log: 'log',

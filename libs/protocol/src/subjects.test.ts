@@ -27,7 +27,7 @@ function natsMatches(pattern: string, subject: string): boolean {
 }
 
 describe('subject names', () => {
-  it('follow DESIGN §7', () => {
+  it('follow docs/protocol.md', () => {
     expect(roomCmdSubject('r1')).toBe('veil.room.r1.cmd');
     expect(roomViewSubject('r1', 'corp')).toBe('veil.room.r1.view.corp');
     expect(roomViewSubject('r1', 'spectator')).toBe('veil.room.r1.view.spectator');

@@ -1,7 +1,7 @@
 import { isSafeToken, SPECTATOR } from './fields.js';
 
 /**
- * NATS subject names (DESIGN §7). Every token that comes from outside (room id, seat, game) is
+ * NATS subject names (docs/protocol.md). Every token that comes from outside (room id, seat, game) is
  * checked against the safe-token pattern, so a subject built from user input can never gain a
  * `.` (another level), `*` or `>` (a wildcard) and reach another room's traffic.
  */

@@ -88,7 +88,7 @@ export interface RoomStoreConfig extends OpenOptions {
   dataDir?: string | undefined;
 }
 
-/** Picks the dialect the way DESIGN §9 configures it: a server URL, else embedded on disk. */
+/** Picks the dialect the way docs/operations.md configures it: a server URL, else embedded on disk. */
 export function openRoomStore(config: RoomStoreConfig): Promise<RoomStore> {
   const migrate = config.migrate ?? true;
   if (config.databaseUrl) {

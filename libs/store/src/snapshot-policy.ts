@@ -29,12 +29,12 @@ export const DEFAULT_SNAPSHOT_INTERVAL = 20;
 
 /**
  * How long a room waiting on a human must see no action before its current state is
- * snapshotted (the "pause that waits on humans" of DESIGN §5).
+ * snapshotted (the "pause that waits on humans" of docs/architecture.md, "Services").
  */
 export const DEFAULT_QUIET_SNAPSHOT_MS = 2_000;
 
 /**
- * The snapshot policy (DESIGN §5), part one, at commit time: at creation, at the end, and
+ * The snapshot policy (docs/architecture.md, "Services"), part one, at commit time: at creation, at the end, and
  * otherwise every `interval` events — at the room's staggered versions, and in any case once
  * `interval` events follow the last snapshot — so that a takeover replays a bounded tail. These
  * snapshots travel in the event's own transaction.

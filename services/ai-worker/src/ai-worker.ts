@@ -73,7 +73,7 @@ export interface AiWorker {
 let workersStarted = 0;
 
 /**
- * A stateless AI worker (DESIGN §6): answers `veil.ai.<game>.request` in the `ai-workers` queue
+ * A stateless AI worker (docs/architecture.md, "The parts"): answers `veil.ai.<game>.request` in the `ai-workers` queue
  * group with one action, decided on a pool of threads from the request alone — the bot seat's
  * view and legal actions. It announces what it serves on `veil.ai.workers`.
  */

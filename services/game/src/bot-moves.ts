@@ -31,7 +31,7 @@ export type BotMove =
   | { readonly source: 'fallback'; readonly action: AiRequest['legalActions'][number] };
 
 /**
- * Asks the AI workers for a bot seat's move (DESIGN §6). Each attempt goes through the queue
+ * Asks the AI workers for a bot seat's move (docs/architecture.md, "The parts"). Each attempt goes through the queue
  * group, so a retry after a lost or late answer usually reaches another worker. An answer must
  * be for this room and version and one of the legal actions sent, else it counts as a failure.
  * A worker that is stopping answers `unavailable` (it hands the request back), and the next

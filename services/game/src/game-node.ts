@@ -79,7 +79,7 @@ export interface GameNode {
 }
 
 /**
- * A game node (DESIGN §1, §5): hosts one `RoomRunner` per live room, answers placement and
+ * A game node (docs/architecture.md, "The parts", "Services"): hosts one `RoomRunner` per live room, answers placement and
  * creation in the `game-nodes` queue group, renews the leases of its rooms, and unloads idle ones.
  */
 export async function startGameNode(options: GameNodeOptions): Promise<GameNode> {

@@ -56,7 +56,7 @@ function sideOf(code: string | undefined): NetrunnerSeat | undefined {
 
 /**
  * Netrunner's room options: each side's deck and the points that win. Strict (an unknown key is
- * refused) and bounded, so a room is set up only from decks the rules allow (DESIGN §8).
+ * refused) and bounded, so a room is set up only from decks the rules allow (docs/protocol.md).
  */
 export const netrunnerOptionsSchema: z.ZodType<NetrunnerOptions> = z.strictObject({
   corpDeck: deckFor('corp').optional(),

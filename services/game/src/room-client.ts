@@ -19,7 +19,7 @@ export interface RoomClientOptions {
 }
 
 /**
- * Sends a command to whichever node owns the room, the way a gateway does (DESIGN §5, §7): when
+ * Sends a command to whichever node owns the room, the way a gateway does (docs/architecture.md, "Services"; docs/protocol.md): when
  * nothing answers the room's subject (`no_responders`: no node runs it, e.g. after a crash or an
  * idle unload), it asks `veil.rooms.place` for a node to load it, then sends again. `unavailable`
  * (the lease is still held by a node that stopped answering, or a node let the room go) and

@@ -11,7 +11,7 @@ import { checkGameOptions } from './game-inputs.js';
 import type { GameRegistry } from './game-registry.js';
 import type { Logger } from '@veil/log';
 
-/** Bytes of OS randomness behind a room's secret seed (256 bits, DESIGN §3). */
+/** Bytes of OS randomness behind a room's secret seed (256 bits, docs/architecture.md, "The engine"). */
 export const ROOM_SECRET_BYTES = 32;
 
 /** `stored`: the room's rows as created (what a load would read). */

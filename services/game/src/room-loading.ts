@@ -27,7 +27,7 @@ export class RoomLoadError extends Error {
 
 /**
  * Loads the latest snapshot and replays the events after it through the same pure stepping that
- * produced them (DESIGN §3: same snapshot + same action ⇒ same next snapshot), so the result is
+ * produced them (docs/architecture.md, "The engine": same snapshot + same action ⇒ same next snapshot), so the result is
  * the state at the room's committed version on any node.
  */
 export async function loadRoomState(

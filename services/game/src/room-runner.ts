@@ -101,7 +101,7 @@ function refusal(code: ErrorCode, view?: ViewPayload): Reply {
 /**
  * One live room on a node: an XState actor (the room lifecycle machine, whose context holds the
  * room's current game snapshot) plus the serial command queue in front of it. The flow of one
- * action is DESIGN §5: the seat is a decider and the action legal → the next snapshot (pure
+ * action is docs/architecture.md, "Services": the seat is a decider and the action legal → the next snapshot (pure
  * stepping) → the event committed with compare-and-set (grouped with other rooms' commits) →
  * the actor adopts it → the reply → every seat's and the spectators' views are published.
  */
@@ -579,7 +579,7 @@ export class RoomRunner {
 
   /**
    * What spectators are shown: while the game runs, the state the room's delay allows; once it
-   * has an outcome there is nothing live left to relay (DESIGN §4.6), so the final state — also
+   * has an outcome there is nothing live left to relay (docs/privacy.md), so the final state — also
    * for a finished room loaded again, whose delay has no history to show.
    */
   private spectatorState(): { version: number; snapshot: GameSnapshot<unknown> } | null {

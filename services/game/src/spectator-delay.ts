@@ -9,7 +9,7 @@ export interface DelayedState {
 }
 
 /**
- * Holds spectators `delay` turns (or versions) behind the live game (DESIGN §4.6), so a spectator
+ * Holds spectators `delay` turns (or versions) behind the live game (docs/privacy.md), so a spectator
  * cannot relay live information to a player. Spectators see the latest state whose turn is at
  * least `delay` behind the current one; the room's first state (version 0) is always shown, as it
  * comes before any decision. Only the states that may still be shown are kept.

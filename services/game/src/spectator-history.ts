@@ -25,7 +25,7 @@ export function spectatorMark(
 }
 
 /**
- * What a room's delayed spectators may be shown once it is loaded (DESIGN §4.6). A load starts
+ * What a room's delayed spectators may be shown once it is loaded (docs/privacy.md). A load starts
  * at the latest snapshot — for a room unloaded while idle, or taken over after a crash, at or
  * near its live version — so the state `delay` turns behind is older than anything the load
  * replayed. It is rebuilt by replaying from earlier snapshots, one stored snapshot further back

@@ -3,7 +3,7 @@ import { SPECTATOR, type ViewPayload, type ViewPublication } from '@veil/protoco
 
 /**
  * Everything a viewer receives is built here, and only from the game's `view()` and `logView()`
- * for that viewer (DESIGN §4.1): initial sync, every publication, the stale-version answer and
+ * for that viewer (docs/privacy.md): initial sync, every publication, the stale-version answer and
  * bot requests. Nothing else of a snapshot is ever serialized outward.
  */
 

@@ -84,7 +84,7 @@ async function publicVersion(nodes: NodeClient, roomId: string): Promise<number 
   }
 }
 
-/** Starts a gateway: the lobby HTTP API and socket.io on one port (DESIGN §8). */
+/** Starts a gateway: the lobby HTTP API and socket.io on one port (docs/protocol.md). */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const logger = options.logger ?? silentLogger;
   const metrics = options.metrics ?? new GatewayMetrics({ defaultMetrics: options.defaultMetrics });

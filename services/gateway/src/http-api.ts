@@ -40,7 +40,7 @@ export interface HttpApiDeps {
 const ROOM_PATH = /^\/api\/rooms\/([^/]+)$/;
 
 /**
- * The lobby API (DESIGN §8) on plain node:http. Every error answer is
+ * The lobby API (docs/protocol.md) on plain node:http. Every error answer is
  * `{error: {code, message}}` with the code's fixed message and HTTP status.
  */
 export function createHttpHandler(deps: HttpApiDeps) {

@@ -24,7 +24,7 @@ export interface NodeClientOptions {
 }
 
 /**
- * The gateway's side of the node protocol (DESIGN §7): room commands on
+ * The gateway's side of the node protocol (docs/protocol.md): room commands on
  * `veil.room.<id>.cmd`, placement on `veil.rooms.place` when no node answers for a room, and
  * room creation on `veil.rooms.create`. Every reply is validated; a reply that does not parse
  * is an `internal` error, never forwarded.

@@ -100,7 +100,7 @@ export class RoomDirectory {
     const meta = await this.meta(stored.id);
     if (!meta) return null;
     // A delayed room's summary must not tell spectators more than their view does: while it
-    // runs, its version is the one spectators are shown (DESIGN §4.6), or it has no summary.
+    // runs, its version is the one spectators are shown (docs/privacy.md), or it has no summary.
     let version = stored.version;
     if (meta.spectatorDelayTurns > 0 && stored.status === 'active') {
       const shown = await this.publicVersion(stored.id);

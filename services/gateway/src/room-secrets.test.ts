@@ -10,7 +10,7 @@ import type { CreateRoomRequestInput } from '@veil/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorld, type TestWorld } from './test-world.js';
 
-// The room secret (DESIGN §3): 32 bytes from the OS for every room, never sent anywhere; and a
+// The room secret (docs/architecture.md, "The engine"): 32 bytes from the OS for every room, never sent anywhere; and a
 // seed the creator chose, allowed against bots and shown to everyone otherwise.
 
 let world: TestWorld;

@@ -69,7 +69,7 @@ const KNOWN_CLIENT_EVENTS = new Set<string>([SOCKET_EVENTS.act, SOCKET_EVENTS.po
 const ACT_ENVELOPE_BYTES = 256;
 
 /**
- * The socket.io side of the gateway (DESIGN §8). The gateway holds no game state: the views a
+ * The socket.io side of the gateway (docs/protocol.md). The gateway holds no game state: the views a
  * socket receives come from the node, at connect through `join` and afterwards from the room's
  * view publications on NATS, so any number of gateways can serve the same room.
  */

@@ -19,7 +19,7 @@ import {
 } from './drawplay.js';
 
 // Draw-play is the benchmark's game, run by the real game node over NATS: like every game it
-// must pass the privacy harness (DESIGN §4.2), and the harness must catch a leaky variant of it.
+// must pass the privacy harness (docs/privacy.md), and the harness must catch a leaky variant of it.
 
 type Snapshot = GameSnapshot<DrawPlayState>;
 

@@ -19,7 +19,7 @@ export interface DeterminismReport {
 }
 
 /**
- * DESIGN §3: replaying a game's action log from its first snapshot reproduces every later
+ * docs/architecture.md, "The engine": replaying a game's action log from its first snapshot reproduces every later
  * snapshot byte for byte, and the same snapshot + the same action gives a byte-identical result.
  * Each run plays a seeded random game, then (1) sets the same seed up again, (2) replays the
  * log from the first snapshot restored from its persisted JSON, (3) re-applies each action to

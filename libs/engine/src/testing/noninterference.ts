@@ -62,7 +62,7 @@ export interface NoninterferenceReport {
 }
 
 /**
- * DESIGN §4.2: for a viewer V, two states that differ only in what V cannot see must give
+ * docs/privacy.md: for a viewer V, two states that differ only in what V cannot see must give
  * byte-identical views, legal-action lists, log views, window shapes and deciders for V.
  * Reachable states come from seeded random play; failures shrink (fewer steps, smaller seeds)
  * and throw with the counterexample and the first differing path.

@@ -3,7 +3,7 @@ import type { ServerId } from '../state/types.js';
 
 /**
  * A seat's action, as plain JSON. Cards are named by the acting seat's own handle (`card`),
- * with the printed code the actor can see (`code`) so that keys need no state (DESIGN §6).
+ * with the printed code the actor can see (`code`) so that keys need no state (docs/architecture.md, "The parts").
  */
 export type NetrunnerAction =
   | PassAction

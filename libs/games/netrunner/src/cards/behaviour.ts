@@ -10,12 +10,12 @@ export interface ChoiceOption {
   readonly value: string;
   /** A card option: the uid (shown as the decider's handle). */
   readonly card?: string;
-  /** The decider's own tree key for the option (DESIGN §6). */
+  /** The decider's own tree key for the option (docs/architecture.md, "The parts"). */
   readonly key: string;
   /** Whether the other seat learns which option was taken (else it learns only the kind). */
   readonly public: boolean;
   /**
-   * The other seat's key of this option (DESIGN §6), when the card names it: only what the
+   * The other seat's key of this option (docs/architecture.md, "The parts"), when the card names it: only what the
    * redacted log tells that seat (`hansei_trash`, `archives_recur:archives_fd`). Default: the
    * full key if public, else `choose:<kind>`.
    */

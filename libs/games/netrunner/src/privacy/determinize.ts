@@ -21,7 +21,7 @@ import type { Task } from '../state/tasks-types.js';
 import type { CardView, NetrunnerView } from '../view/view.js';
 
 /**
- * A full game consistent with what `viewer` sees (AI sampling, DESIGN §6). Everything public
+ * A full game consistent with what `viewer` sees (AI sampling, docs/architecture.md, "The parts"). Everything public
  * is rebuilt from the view (cards by handle, counters, servers, the run, decisions, windows,
  * the work queue, this turn's memory); every card the viewer cannot see gets a sampled
  * identity. Decklists are open (both are in every view), so each side's hidden cards are dealt

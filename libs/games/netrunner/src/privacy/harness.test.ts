@@ -5,7 +5,7 @@ import { PAIRINGS } from '../testing/pairings.js';
 import { byteDeckOptions } from './byte-deck.js';
 import { perturb, perturbSingleState } from './perturb.js';
 
-// The engine's privacy harness (DESIGN §4.2) over seeded random play of the starter decks.
+// The engine's privacy harness (docs/privacy.md) over seeded random play of the starter decks.
 describe('netrunner under the engine harness', () => {
   PAIRINGS.forEach((options, i) => {
     const name = `${options.corpDeck ?? 'default'} vs ${options.runnerDeck ?? 'default'}`;

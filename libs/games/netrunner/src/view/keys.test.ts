@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { netrunner } from '../module.js';
 import type { NetrunnerAction } from '../actions/types.js';
 
-describe('action keys (DESIGN §6): the actor keeps the card, the blind observer the type', () => {
+describe('action keys (docs/architecture.md, "The parts"): the actor keeps the card, the blind observer the type', () => {
   const install: NetrunnerAction = {
     type: 'install',
     card: 'h0000001',

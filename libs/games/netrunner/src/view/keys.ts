@@ -3,7 +3,7 @@ import { isIceCode } from '../facts.js';
 import type { Side } from '../state/types.js';
 
 /**
- * The two halves of every action key (DESIGN §6). The actor's key names what it chose; the
+ * The two halves of every action key (docs/architecture.md, "The parts"). The actor's key names what it chose; the
  * blind observer's key keeps only what the redacted log tells it: a Corp install shows the
  * destination and whether it is ice (position in front of the server), never the card; an
  * advance shows the public position of the card; a hidden choice collapses to its kind. No

@@ -4,7 +4,7 @@ import type { Game } from '../../state/types.js';
 import type { ChoiceOption } from '../behaviour.js';
 
 /**
- * Options naming a card in a zone the other seat may not see (DESIGN §6, two halves). The
+ * Options naming a card in a zone the other seat may not see (docs/architecture.md, "The parts", two halves). The
  * Corp's own key is the card's code; the Runner's key is only what the redacted log tells it.
  */
 

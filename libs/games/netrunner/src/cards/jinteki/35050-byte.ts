@@ -27,7 +27,7 @@ function maskedAccess(g: Game, accessed: string, from: string): boolean {
  * Runner accesses this asset anywhere except in Archives, you may pay 4[credit]. If you do,
  * give the Runner 1 tag and do 3 net damage.
  *
- * Privacy (DESIGN §4): in HQ or facedown in a remote a spectator does not see the accessed
+ * Privacy (docs/privacy.md): in HQ or facedown in a remote a spectator does not see the accessed
  * card, so a Corp decision that appeared only for Byte! would name it. While Byte! is in the
  * Corp's (public) deck list, every such access the Corp could pay for asks the Corp a question
  * of the same shape — `pay` (no / yes) for Byte!, `check` (no) for any other card — pushed at
