@@ -167,6 +167,7 @@ export function duneDeterminize(
     battle: view.battle ? { ...view.battle, played: playedHandles(view, players) } : null,
     battlesFought: [],
     nexus: view.flow.nexus,
+    wormTerritories: view.flow.wormTerritories,
     bribed: view.flow.bribed,
     discardBatches: view.flow.discardBatches,
     pendingDiscard: null,

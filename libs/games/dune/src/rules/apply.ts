@@ -23,7 +23,8 @@ import {
   shipBack,
   spiritualAdvisor,
 } from './movement.js';
-import { allianceAnswer, nexusLeave, nexusOffer } from './nexus.js';
+import { allianceAnswer, nexusLeave, nexusOffer, offerWormRides, ride } from './nexus.js';
+import { allyOf } from './board.js';
 import type { Phase } from './phase.js';
 import { playGhola, revive } from './revival.js';
 import { commitSetup, fremenSplit } from './setup-choices.js';
@@ -110,7 +111,22 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
     case 'nexus_leave':
       return nexusLeave(state, seat);
     case 'nexus_done':
-      return advanceCursor(state);
+      return offerWormRides(advanceCursor(state));
+    case 'ride':
+      return ride(state, { from: action.from, to: action.to, count: action.count });
+    case 'ride_pass':
+      return ride(state, null);
+    case 'gift': {
+      // The Emperor's alliance power: spice straight behind the ally's shield.
+      const ally = allyOf(state, seat);
+      if (seat !== 'emperor' || !ally) throw new Error('no ally to give to');
+      let s = updatePlayer(state, seat, (p) => ({ ...p, spice: p.spice - action.amount }));
+      s = updatePlayer(s, ally, (p) => ({ ...p, spice: p.spice + action.amount }));
+      return log({ ...s, bribed: [...s.bribed, seat] }, 'emperor_gift', {
+        to: ally,
+        amount: action.amount,
+      });
+    }
     case 'alliance_answer':
       return allianceAnswer(state, seat, action.accept);
     case 'bid':

@@ -1,7 +1,7 @@
 import { shuffle } from '@veil/engine';
 import { TERRITORIES, type TerritoryId } from '../data/map.js';
 import type { DuneState, SpiceCard } from '../state/types.js';
-import { addForces, areasOf, factionsInArea, inStorm } from './board.js';
+import { addForces, allyOf, areasOf, factionsInArea, inStorm } from './board.js';
 import { log, updatePlayer } from './common.js';
 
 /** Spice Blow: reveal until a territory card; Shai-Hulud devours (after turn 1) and calls a Nexus. */
@@ -30,7 +30,8 @@ function devour(state: DuneState, territory: TerritoryId): DuneState {
   const eaten: Array<{ faction: string; count: number }> = [];
   for (const area of areasOf(territory)) {
     for (const f of factionsInArea(s, area)) {
-      if (f === 'fremen') continue;
+      // Fremen are immune; they shield their ally too (an alliance power, always used).
+      if (f === 'fremen' || allyOf(s, f) === 'fremen') continue;
       const count = s.forces[area]?.[f] ?? 0;
       s = { ...s, forces: addForces(s.forces, area, f, -count) };
       s = updatePlayer(s, f, (p) => ({ ...p, tanks: p.tanks + count }));
@@ -46,7 +47,7 @@ function devour(state: DuneState, territory: TerritoryId): DuneState {
 }
 
 export function enterBlow(state: DuneState): DuneState {
-  let s: DuneState = { ...state, phaseDone: false, nexus: false, bribed: [] };
+  let s: DuneState = { ...state, phaseDone: false, nexus: false, wormTerritories: [], bribed: [] };
   const setAside: SpiceCard[] = [];
   // Bounded: the deck holds 15 territory cards, so a territory card comes within 22 draws.
   for (let guard = 0; guard < 50; guard++) {
@@ -60,7 +61,9 @@ export function enterBlow(state: DuneState): DuneState {
       }
       const territory = lastTerritory(s);
       s = { ...s, spiceDiscard: [...s.spiceDiscard, card], nexus: true };
-      s = territory ? devour(s, territory) : log(s, 'shai_hulud', { territory: null, eaten: [] });
+      s = territory
+        ? devour({ ...s, wormTerritories: [...s.wormTerritories, territory] }, territory)
+        : log(s, 'shai_hulud', { territory: null, eaten: [] });
       continue;
     }
     const blow = TERRITORIES[card].blow;

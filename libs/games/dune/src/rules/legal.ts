@@ -1,11 +1,11 @@
 import { choiceDeciders, decidersOf, openWindowOf, topDecision, windowActions } from '@veil/engine';
 import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction, VoiceKind } from '../state/types.js';
-import { allyOf, forcesIn, inStorm, territoryOf } from './board.js';
+import { allyOf, areasOf, forcesIn, inStorm, territoryOf } from './board.js';
 import { canBid, maxBid } from './bidding.js';
 import { canCallTraitor, keepableHandles, nextAggressor, pendingBattles } from './battle.js';
 import { cursorSeat } from './cursor.js';
-import { offerTargets } from './nexus.js';
+import { offerTargets, rideTargets } from './nexus.js';
 import type { Phase } from './phase.js';
 import { planOptions } from './plans.js';
 import {
@@ -90,6 +90,19 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
           { type: 'advisor', send: true },
           { type: 'advisor', send: false },
         ];
+      case 'worm_ride': {
+        const out: DuneAction[] = [{ type: 'ride_pass' }];
+        const targets = rideTargets(state);
+        for (const from of areasOf(decision.territory)) {
+          const n = forcesIn(state, from, seat);
+          if (n === 0 || inStorm(state, from)) continue;
+          for (const to of targets) {
+            if (to === from) continue;
+            for (let count = 1; count <= n; count++) out.push({ type: 'ride', from, to, count });
+          }
+        }
+        return out;
+      }
       case 'keep_cards':
         return subsets(keepableHandles(state, seat)).map((discard) => ({
           type: 'keep' as const,
@@ -273,7 +286,14 @@ function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction
 function bribes(state: DuneState, phase: Phase, seat: Faction): DuneAction[] {
   if (state.choice || phase === 'setup' || state.bribed.includes(seat)) return [];
   const spice = state.players[seat].spice;
-  return state.options.factions
-    .filter((f) => f !== seat)
-    .flatMap((to) => range(1, spice).map((amount) => ({ type: 'bribe' as const, to, amount })));
+  const gifts: DuneAction[] =
+    seat === 'emperor' && allyOf(state, seat)
+      ? range(1, spice).map((amount) => ({ type: 'gift' as const, amount }))
+      : [];
+  return [
+    ...state.options.factions
+      .filter((f) => f !== seat)
+      .flatMap((to) => range(1, spice).map((amount) => ({ type: 'bribe' as const, to, amount }))),
+    ...gifts,
+  ];
 }

@@ -4,6 +4,7 @@ import type { DuneState, Faction } from '../state/types.js';
 import { act, afterSetup, edit, hand, withPlayer, type Snap } from '../testing/scenario.js';
 import { forceRevivalCost } from './revival.js';
 import { shipmentCost } from './movement.js';
+import { enterBlow } from './blow.js';
 
 const SIX: readonly Faction[] = [
   'atreides',
@@ -149,5 +150,61 @@ describe('Guild shipping and special cards', () => {
       forces: 1,
       leader: null,
     });
+  });
+});
+
+describe('Shai-Hulud and the Fremen', () => {
+  it('a worm devours all but the Fremen and their ally; after the Nexus the Fremen may ride it', () => {
+    const start = afterSetup(SIX).context;
+    const blown = enterBlow({
+      ...start,
+      turn: 2,
+      storm: 0,
+      alliances: [['fremen', 'harkonnen']],
+      spiceDeck: [
+        'shai_hulud',
+        'old_gap',
+        ...start.spiceDeck.filter((c) => c !== 'old_gap' && c !== 'shai_hulud'),
+      ],
+      spiceDiscard: ['the_great_flat'],
+      forces: { ...start.forces, 'the_great_flat:14': { fremen: 4, harkonnen: 2, emperor: 3 } },
+    });
+    expect(blown.forces['the_great_flat:14']).toEqual({ fremen: 4, harkonnen: 2 });
+    expect(blown.players.emperor.tanks).toBe(3);
+    expect(blown.nexus).toBe(true);
+    expect(blown.wormTerritories).toEqual(['the_great_flat']);
+    let s = edit(afterSetup(SIX), () => ({ ...blown, choice: null }), 'nexus');
+    s = edit(s, (st) => ({
+      ...st,
+      cursor: { order: ['atreides'], index: 0, shipped: false },
+      phaseDone: false,
+    }));
+    s = act(s, 'atreides', { type: 'nexus_done' });
+    expect(dune.deciders(s)).toEqual(['fremen']);
+    const rides = dune.legalActions(s, 'fremen');
+    // Not into a territory where the ally (Harkonnen, in Carthag) stands.
+    expect(rides.some((a) => a.type === 'ride' && a.to === 'carthag:10')).toBe(false);
+    s = act(s, 'fremen', {
+      type: 'ride',
+      from: 'the_great_flat:14',
+      to: 'habbanya_sietch:16',
+      count: 4,
+    });
+    expect(s.context.forces['habbanya_sietch:16']).toEqual({ fremen: 4 });
+    expect(s.value).not.toBe('nexus');
+  });
+
+  it('the Emperor may give spice straight to the ally', () => {
+    let s = at('revival', (st) => ({
+      ...st,
+      alliances: [['emperor', 'atreides']],
+      cursor: { order: ['emperor'], index: 0, shipped: false },
+    }));
+    s = act(s, 'emperor', { type: 'gift', amount: 4 });
+    expect(s.context.players.emperor.spice).toBe(6);
+    expect(s.context.players.atreides.spice).toBe(14);
+    expect(
+      dune.legalActions(s, 'emperor').some((a) => a.type === 'gift' || a.type === 'bribe'),
+    ).toBe(false);
   });
 });

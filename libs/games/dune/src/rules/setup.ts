@@ -134,6 +134,7 @@ export function setupDune(input: GameInput<DuneOptions>): DuneState {
     battle: null,
     battlesFought: [],
     nexus: false,
+    wormTerritories: [],
     bribed: [],
     discardBatches: [],
     pendingDiscard: null,

@@ -56,6 +56,9 @@ export type DuneAction =
   | { readonly type: 'plan'; readonly plan: BattlePlan }
   | { readonly type: 'traitor'; readonly call: boolean }
   | { readonly type: 'keep'; readonly discard: readonly string[] }
-  | { readonly type: 'bribe'; readonly to: Faction; readonly amount: number };
+  | { readonly type: 'bribe'; readonly to: Faction; readonly amount: number }
+  | { readonly type: 'ride'; readonly from: string; readonly to: string; readonly count: number }
+  | { readonly type: 'ride_pass' }
+  | { readonly type: 'gift'; readonly amount: number };
 
 export type DuneActionType = DuneAction['type'];

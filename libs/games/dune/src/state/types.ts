@@ -153,7 +153,8 @@ export type DuneDecision =
   | (Decision<Faction> & { readonly kind: 'fremen_split' })
   | (Decision<Faction> & { readonly kind: 'alliance_offer'; readonly from: Faction })
   | (Decision<Faction> & { readonly kind: 'spiritual_advisor'; readonly shipper: Faction })
-  | (Decision<Faction> & { readonly kind: 'keep_cards'; readonly territory: TerritoryId });
+  | (Decision<Faction> & { readonly kind: 'keep_cards'; readonly territory: TerritoryId })
+  | (Decision<Faction> & { readonly kind: 'worm_ride'; readonly territory: TerritoryId });
 
 /** Who acts next in a phase where seats act one by one in storm order. */
 export interface TurnCursor {
@@ -195,6 +196,8 @@ export interface DuneState {
   readonly battlesFought: readonly string[];
   /** Whether a Shai-Hulud appeared in this Spice Blow (a Nexus follows). */
   readonly nexus: boolean;
+  /** Territories a Shai-Hulud devoured in this Spice Blow (the Fremen may ride from them). */
+  readonly wormTerritories: readonly TerritoryId[];
   /** Seats that gave a bribe in the current phase (one bribe per seat per phase). */
   readonly bribed: readonly Faction[];
   readonly discardBatches: readonly DiscardBatch[];

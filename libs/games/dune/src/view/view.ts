@@ -65,6 +65,7 @@ export interface DuneView {
     readonly options: ResolvedOptions;
     readonly cursor: DuneState['cursor'];
     readonly nexus: boolean;
+    readonly wormTerritories: DuneState['wormTerritories'];
     readonly nexusActed: readonly Faction[];
     readonly bribed: readonly Faction[];
     readonly phaseDone: boolean;
@@ -168,6 +169,7 @@ export function duneView(snapshot: GameSnapshot<DuneState>, viewer: Viewer): Dun
       options: s.options,
       cursor: s.cursor,
       nexus: s.nexus,
+      wormTerritories: s.wormTerritories,
       nexusActed: s.nexusActed,
       bribed: s.bribed,
       phaseDone: s.phaseDone,
