@@ -13,6 +13,10 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<{ main: Be
     about: 'bot decision time per level, search iterations/s and its overhead over raw rules steps',
     load: () => import('./ai-speed/main.js'),
   },
+  'ai-scaling': {
+    about: 'bot answers/s of the same bot-heavy load with 1 and with 3 AI worker processes',
+    load: () => import('./ai-scaling/main.js'),
+  },
   ladder: {
     about: 'bot strength: seeded Netrunner games between adjacent levels, Wilson intervals, SPRT',
     load: () => import('./ladder/main.js'),
