@@ -1,8 +1,8 @@
 import type { AnyGameModule } from '@veil/engine';
 
 /**
- * The games a node can run, by id. A node takes the registry at start-up, so a new game (Netrunner,
- * later Dune) plugs in without touching the node.
+ * The games a node runs, by id: what the node needs of `@veil/game-registry`'s entries (the
+ * CLI passes the registry's; tests pass their own).
  */
 export interface RegisteredGame {
   /**

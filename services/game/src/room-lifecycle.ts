@@ -23,15 +23,13 @@ export interface RoomLifecycleContext {
   readonly version: number;
 }
 
-export type RoomLifecycleEvent =
-  | {
-      readonly type: 'committed';
-      readonly snapshot: GameSnapshot<unknown>;
-      readonly version: number;
-      /** The game has an outcome at this version. */
-      readonly over: boolean;
-    }
-  | { readonly type: 'abandon' };
+export type RoomLifecycleEvent = {
+  readonly type: 'committed';
+  readonly snapshot: GameSnapshot<unknown>;
+  readonly version: number;
+  /** The game has an outcome at this version. */
+  readonly over: boolean;
+};
 
 export interface RoomLifecycleInput {
   readonly roomId: string;
@@ -119,7 +117,6 @@ function createRoomLifecycle() {
             { guard: 'committedGameIsOver', target: 'finished', actions: 'adoptCommittedSnapshot' },
             { actions: 'adoptCommittedSnapshot' },
           ],
-          abandon: { target: 'abandoned' },
         },
       },
       finished: { type: 'final' },

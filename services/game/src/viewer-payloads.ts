@@ -28,21 +28,6 @@ export function viewPayload(
   };
 }
 
-/** The log entries `after` added since `before`, redacted for `viewer`; hidden ones left out. */
-export function newLogEntriesFor(
-  module: AnyGameModule,
-  before: GameSnapshot<unknown> | null,
-  after: GameSnapshot<unknown>,
-  viewer: string,
-): ViewPublication['log'] {
-  const seen = before ? module.log(before).length : 0;
-  return module
-    .log(after)
-    .slice(seen)
-    .map((entry: unknown) => module.logView(entry, viewer) as ViewPublication['log'][number] | null)
-    .filter((entry): entry is ViewPublication['log'][number] => entry !== null);
-}
-
 /** The log entries after the first `seen` of `after`'s log, redacted for `viewer`. */
 export function logEntriesSince(
   module: AnyGameModule,
@@ -72,19 +57,5 @@ export function viewPublicationSince(
   return {
     ...viewPayload(module, roomId, version, after, viewer, fixedDeal),
     log: logEntriesSince(module, seen, after, viewer),
-  };
-}
-
-export function viewPublication(
-  module: AnyGameModule,
-  roomId: string,
-  version: number,
-  before: GameSnapshot<unknown> | null,
-  after: GameSnapshot<unknown>,
-  viewer: string,
-): ViewPublication {
-  return {
-    ...viewPayload(module, roomId, version, after, viewer),
-    log: newLogEntriesFor(module, before, after, viewer),
   };
 }
