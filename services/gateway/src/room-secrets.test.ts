@@ -47,7 +47,7 @@ interface CardLike {
 
 describe('room secret', () => {
   it('is 32 bytes from the OS, and two rooms with the same options never share a deal', async () => {
-    const hands: string[] = [];
+    const deals: string[] = [];
     const seeds: unknown[] = [];
     for (let i = 0; i < 2; i += 1) {
       const created = await createRoom(world.url, NETRUNNER_HUMANS);
@@ -55,16 +55,20 @@ describe('room secret', () => {
       // 32 bytes as hex: 256 bits, nothing reduced.
       expect(seed).toMatch(/^[0-9a-f]{64}$/);
       seeds.push(seed);
+      // The deal each seat sees: the Corp's HQ and the Runner's grip, by card.
       const corp = await seat(created.roomId, created.seats['corp']?.token);
-      const view = corp.view?.view as { corp: { hq: CardLike[] } };
-      const hand = view.corp.hq.map((c) => c.code ?? '?');
-      expect(hand).toHaveLength(5);
-      expect(hand).not.toContain('?');
-      hands.push(JSON.stringify([...hand].sort()));
+      const runner = await seat(created.roomId, created.seats['runner']?.token);
+      const hq = (corp.view?.view as { corp: { hq: CardLike[] } }).corp.hq;
+      const grip = (runner.view?.view as { runner: { grip: CardLike[] } }).runner.grip;
+      const codes = (cards: CardLike[]) => cards.map((c) => c.code ?? '?').sort();
+      expect(hq).toHaveLength(5);
+      expect(grip).toHaveLength(5);
+      expect([...codes(hq), ...codes(grip)]).not.toContain('?');
+      deals.push(JSON.stringify([codes(hq), codes(grip)]));
     }
     expect(seeds[0]).not.toEqual(seeds[1]);
-    // Five cards of a 44-card deck: the same hand twice would be a 1-in-a-million accident.
-    expect(hands[0]).not.toEqual(hands[1]);
+    // Two independent deals agree on both opening hands far less than once in a million.
+    expect(deals[0]).not.toEqual(deals[1]);
   });
 
   it('never leaves the server: not in HTTP answers, socket events, the bus, logs or metrics', async () => {
