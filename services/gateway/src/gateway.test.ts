@@ -11,8 +11,8 @@ import {
   type VeilConnection,
 } from '@veil/client';
 import { restoreGame } from '@veil/engine';
-import { parlor } from '@veil/engine/fixture';
-import { parlorGame, startGameNode, type GameNode } from '@veil/game';
+import { startGameNode, type GameNode } from '@veil/game';
+import { parlor, parlorGame } from '@veil/parlor';
 import {
   ERROR_MESSAGES,
   MAX_ACTION_BYTES,
