@@ -1,85 +1,157 @@
+import { chacha20 } from '@noble/ciphers/chacha.js';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+
 /**
- * Seeded PRNG whose whole state is plain JSON, so it lives inside the game state and a persisted
- * snapshot resumes the exact same random sequence.
+ * The random stream of a game: ChaCha20 (RFC 8439) keystream under a 256-bit key, read as
+ * little-endian 32-bit words. Its whole state is plain JSON — the key and how many words were
+ * drawn — so it lives inside the game state and a persisted snapshot resumes the exact same
+ * sequence. Draws decide hidden information (shuffles, random accesses), so the generator must be
+ * cryptographic: from any number of outputs nobody can compute the key or the next output
+ * (a small-state generator such as SFC32 can be solved from a few raw outputs, and a 32-bit seed
+ * can simply be searched). The key and the state never leave the server (docs/privacy.md).
  *
- * Algorithm: SFC32 (Chris Doty-Humphrey's "Small Fast Counting" generator, 128-bit state, period
- * at least 2^32, passes PractRand), seeded by expanding the seed with SplitMix32 and discarding the
- * first 12 outputs. Integer draws use rejection sampling, so `randomInt(rng, n)` has no modulo
- * bias; `shuffle` is Fisher–Yates over those draws.
- *
- * Every function is pure: it returns the drawn value(s) and the next state, never mutating.
+ * Integer draws use rejection sampling, so `randomInt(rng, n)` has no modulo bias; `shuffle` is
+ * Fisher–Yates over those draws. Every exported function is pure: it returns the drawn value(s)
+ * and the next state, never mutating.
  */
 export interface RngState {
-  readonly a: number;
-  readonly b: number;
-  readonly c: number;
-  readonly d: number;
+  /** The stream's 256-bit ChaCha20 key, as 64 lowercase hex digits. */
+  readonly key: string;
+  /** Words drawn so far: the next draw is word `drawn` of the keystream. */
+  readonly drawn: number;
 }
 
 const TWO_32 = 0x1_0000_0000;
+const WORDS_PER_BLOCK = 16;
+/** RFC 8439's block counter is 32 bits: 2^32 blocks of 16 words each. */
+const MAX_WORDS = TWO_32 * WORDS_PER_BLOCK;
+const NONCE = new Uint8Array(12);
+const ZERO_BLOCK = new Uint8Array(WORDS_PER_BLOCK * 4);
 
-/** A string seed is hashed (FNV-1a) to 32 bits first; numbers are taken modulo 2^32. */
-export function seedRng(seed: number | string): RngState {
-  let x = typeof seed === 'number' ? seed >>> 0 : fnv1a(seed);
-  const splitmix = (): number => {
-    x = (x + 0x9e3779b9) >>> 0;
-    let z = x;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-  let rng: RngState = { a: splitmix(), b: splitmix(), c: splitmix(), d: 1 };
-  for (let i = 0; i < 12; i++) rng = nextUint32(rng)[1];
-  return rng;
+/**
+ * The stream named `stream` of a seed. The key is HMAC-SHA-256(seed, "veil/rng/" + stream): the
+ * whole seed counts (a room's seed is 32 bytes from the OS CSPRNG — 256 bits, never reduced),
+ * and two streams of one seed are independent of each other (a game's shuffles and its opaque
+ * handles use different streams). Numbers are taken as their decimal text.
+ */
+export function seedRng(seed: number | string, stream = 'rules'): RngState {
+  const key = hmac(sha256, utf8ToBytes(String(seed)), utf8ToBytes(`veil/rng/${stream}`));
+  return { key: bytesToHex(key), drawn: 0 };
 }
 
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
+/**
+ * Reads words of one stream in order, keeping the current keystream block so that consecutive
+ * draws cost one ChaCha20 block per 16 words. Local to one call or one `Rng`; never shared.
+ */
+class WordReader {
+  private readonly key: Uint8Array;
+  private drawn: number;
+  private block: Uint32Array | null = null;
+  private blockIndex = -1;
+
+  constructor(
+    private readonly keyHex: string,
+    drawn: number,
+  ) {
+    this.key = hexToBytes(keyHex);
+    this.drawn = drawn;
   }
-  return h >>> 0;
+
+  next(): number {
+    if (this.drawn >= MAX_WORDS) throw new RangeError('rng: stream exhausted');
+    const index = Math.floor(this.drawn / WORDS_PER_BLOCK);
+    if (index !== this.blockIndex || this.block === null) {
+      const bytes = chacha20(this.key, NONCE, ZERO_BLOCK, undefined, index);
+      const words = new Uint32Array(WORDS_PER_BLOCK);
+      const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      for (let i = 0; i < WORDS_PER_BLOCK; i++) words[i] = data.getUint32(i * 4, true);
+      this.block = words;
+      this.blockIndex = index;
+    }
+    const word = this.block[this.drawn % WORDS_PER_BLOCK] as number;
+    this.drawn += 1;
+    return word;
+  }
+
+  /** A uniform integer in [0, n) by rejection sampling. */
+  int(n: number): number {
+    if (!Number.isInteger(n) || n < 1 || n > TWO_32) {
+      throw new RangeError(`randomInt: n must be an integer in [1, 2^32], got ${n}`);
+    }
+    const limit = TWO_32 - (TWO_32 % n);
+    for (;;) {
+      const u = this.next();
+      if (u < limit) return u % n;
+    }
+  }
+
+  /** 256 bits of this stream as a new key. */
+  childKey(): string {
+    const bytes = new Uint8Array(32);
+    const data = new DataView(bytes.buffer);
+    for (let i = 0; i < 8; i++) data.setUint32(i * 4, this.next(), true);
+    return bytesToHex(bytes);
+  }
+
+  state(): RngState {
+    return { key: this.keyHex, drawn: this.drawn };
+  }
+}
+
+/**
+ * The reader that produced a state, kept so that the next pure draw from that very state object
+ * does not decode the key and compute the block again (a zone's handles are drawn one at a time).
+ * Keyed by the state object, and handed over on use: a reader is never shared by two states, so an
+ * older state drawn from again (a replay) gets a fresh reader.
+ */
+const readers = new WeakMap<RngState, WordReader>();
+
+function readerOf(rng: RngState): WordReader {
+  const reader = readers.get(rng);
+  if (reader === undefined) return new WordReader(rng.key, rng.drawn);
+  readers.delete(rng);
+  return reader;
+}
+
+/** The reader's state, remembered with the reader for the next pure draw from it. */
+function handOver(reader: WordReader): RngState {
+  const state = reader.state();
+  readers.set(state, reader);
+  return state;
 }
 
 /** One raw 32-bit output. */
 export function nextUint32(rng: RngState): [number, RngState] {
-  let { a, b, c, d } = rng;
-  const t = (((a + b) >>> 0) + d) >>> 0;
-  d = (d + 1) >>> 0;
-  a = b ^ (b >>> 9);
-  b = (c + (c << 3)) >>> 0;
-  c = ((c << 21) | (c >>> 11)) >>> 0;
-  c = (c + t) >>> 0;
-  return [t, { a: a >>> 0, b, c, d }];
+  const reader = readerOf(rng);
+  const word = reader.next();
+  return [word, handOver(reader)];
 }
 
 /** A uniform integer in [0, n), 1 ≤ n ≤ 2^32, by rejection sampling (no modulo bias). */
 export function randomInt(rng: RngState, n: number): [number, RngState] {
-  if (!Number.isInteger(n) || n < 1 || n > TWO_32) {
-    throw new RangeError(`randomInt: n must be an integer in [1, 2^32], got ${n}`);
-  }
-  const limit = TWO_32 - (TWO_32 % n);
-  let state = rng;
-  for (;;) {
-    const [u, next] = nextUint32(state);
-    state = next;
-    if (u < limit) return [u % n, state];
-  }
+  const reader = readerOf(rng);
+  const value = reader.int(n);
+  return [value, handOver(reader)];
 }
 
 /** A uniformly random permutation of `items` (Fisher–Yates); the input array is not changed. */
 export function shuffle<T>(rng: RngState, items: readonly T[]): [T[], RngState] {
+  const reader = readerOf(rng);
+  const out = shuffleWith(reader, items);
+  return [out, handOver(reader)];
+}
+
+function shuffleWith<T>(reader: WordReader, items: readonly T[]): T[] {
   const out = items.slice();
-  let state = rng;
   for (let i = out.length - 1; i > 0; i--) {
-    const [j, next] = randomInt(state, i + 1);
-    state = next;
+    const j = reader.int(i + 1);
     const tmp = out[i] as T;
     out[i] = out[j] as T;
     out[j] = tmp;
   }
-  return [out, state];
+  return out;
 }
 
 /** One element chosen uniformly; throws on an empty list. */
@@ -89,34 +161,56 @@ export function pick<T>(rng: RngState, items: readonly T[]): [T, RngState] {
   return [items[i] as T, next];
 }
 
+/** A fresh, independent stream keyed by the next 256 bits of `rng`. */
+export function forkRng(rng: RngState): [RngState, RngState] {
+  const reader = readerOf(rng);
+  const child: RngState = { key: reader.childKey(), drawn: 0 };
+  return [child, handOver(reader)];
+}
+
 /**
- * A mutable cursor over the pure functions, for code that draws many values in a row (AI
- * rollouts, test drivers). Rules keep the pure form so the state stays in the game state.
+ * A mutable cursor over the stream, for code that draws many values in a row (AI rollouts, test
+ * drivers, a zone's worth of handles). Rules keep the pure form, or read `state` back into the
+ * game state when done, so the stream's state stays in the game state.
  */
 export class Rng {
-  constructor(public state: RngState) {}
+  private reader: WordReader;
+
+  constructor(state: RngState) {
+    this.reader = new WordReader(state.key, state.drawn);
+  }
+
   static from(seed: number | string): Rng {
     return new Rng(seedRng(seed));
   }
+
+  get state(): RngState {
+    return this.reader.state();
+  }
+
+  set state(state: RngState) {
+    this.reader = new WordReader(state.key, state.drawn);
+  }
+
+  uint32(): number {
+    return this.reader.next();
+  }
+
   int(n: number): number {
-    const [v, s] = randomInt(this.state, n);
-    this.state = s;
-    return v;
+    return this.reader.int(n);
   }
+
   pick<T>(items: readonly T[]): T {
-    const [v, s] = pick(this.state, items);
-    this.state = s;
-    return v;
+    if (items.length === 0) throw new RangeError('pick: empty list');
+    return items[this.reader.int(items.length)] as T;
   }
-  /** A fresh, independent generator state seeded from this stream (e.g. for a sampled state). */
+
+  /** A fresh, independent generator state keyed from this stream (e.g. for a sampled state). */
   fork(): RngState {
-    const [seed, s] = nextUint32(this.state);
-    this.state = s;
-    return seedRng(seed);
+    return { key: this.reader.childKey(), drawn: 0 };
   }
+
   shuffle<T>(items: readonly T[]): T[] {
-    const [v, s] = shuffle(this.state, items);
-    this.state = s;
-    return v;
+    return shuffleWith(this.reader, items);
   }
 }

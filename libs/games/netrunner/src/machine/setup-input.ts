@@ -1,6 +1,6 @@
 import type { GameInput } from '@veil/engine';
 import { deckById, type Deck } from '../decks/index.js';
-import { blankGame, setupGame, type DeckList } from '../rules/setup.js';
+import { blankGame, gameStreams, setupGame, type DeckList } from '../rules/setup.js';
 import type { Game } from '../state/types.js';
 
 /** Room options: each side's deck (a starter deck id or an explicit list), points to win. */
@@ -34,14 +34,15 @@ export function createGame(input: GameInput<NetrunnerOptions> | undefined): Game
   return setupGame(
     resolveDeck(options.corpDeck, DEFAULT_CORP_DECK),
     resolveDeck(options.runnerDeck, DEFAULT_RUNNER_DECK),
-    input.seed,
+    gameStreams(input.seed),
     options.agendaPointsToWin ?? 7,
   );
 }
 
 function inertGame(): Game {
   const noDeck: DeckList = { identity: '', cards: [] };
-  const zero = { a: 0, b: 0, c: 0, d: 0 };
+  // Never drawn from: the game is over before it starts.
+  const zero = { key: '00'.repeat(32), drawn: 0 };
   return {
     ...blankGame(noDeck, noDeck, 7, zero, zero),
     outcome: { winner: null, reason: 'no_game' },

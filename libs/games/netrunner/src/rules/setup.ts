@@ -1,4 +1,4 @@
-import { nextUint32, seedRng, shuffle, type RngState } from '@veil/engine';
+import { seedRng, shuffle, type RngState } from '@veil/engine';
 import { facts } from '../facts.js';
 import { freshHandle, packHandles, rotateZone, setHandles } from '../state/handles.js';
 import { emptyPauses } from '@veil/engine';
@@ -14,7 +14,8 @@ import { drawCards } from './draw.js';
 import { pushDecision } from './tasks.js';
 import { freshTurnMemory } from './turn.js';
 
-export const RULES_VERSION = 1;
+/** 2: the ChaCha20 streams (rules and handles) of docs/privacy.md replaced SFC32. */
+export const RULES_VERSION = 2;
 export const STARTING_CREDITS = 5;
 export const STARTING_HAND = 5;
 
@@ -88,17 +89,30 @@ export function blankGame(
 }
 
 /**
- * Creates a game ready for mulligans: identities placed, decks shuffled with the seeded PRNG,
+ * A game's two random streams, both keyed by the room's seed (docs/privacy.md): `rules` for
+ * shuffles and random choices, `handles` for the opaque handles every viewer sees — independent,
+ * so a handle says nothing about the rules' draws.
+ */
+export interface GameStreams {
+  readonly rules: RngState;
+  readonly handles: RngState;
+}
+
+export function gameStreams(seed: number | string): GameStreams {
+  return { rules: seedRng(seed, 'rules'), handles: seedRng(seed, 'handles') };
+}
+
+/**
+ * Creates a game ready for mulligans: identities placed, decks shuffled with the rules stream,
  * 5 credits and 5 cards each, and the two mulligan decisions on the stack (Corp first).
  */
 export function setupGame(
   corpDeck: DeckList,
   runnerDeck: DeckList,
-  seed: number | string,
+  streams: GameStreams,
   agendaPointsToWin = 7,
 ): Game {
-  const [handleSeed, rng] = nextUint32(seedRng(seed));
-  const g = blankGame(corpDeck, runnerDeck, agendaPointsToWin, rng, seedRng(handleSeed));
+  const g = blankGame(corpDeck, runnerDeck, agendaPointsToWin, streams.rules, streams.handles);
   placeDeck(g, 'corp', corpDeck);
   placeDeck(g, 'runner', runnerDeck);
   shuffleDeck(g, 'corp');

@@ -58,6 +58,24 @@ describe('Tāo Salonga: Telepresence Magician', () => {
     expect(s.context.servers.rd?.ice).toEqual([ice[2], ice[1]]);
   });
 
+  it('a swapped piece the Runner cannot see gets a new handle for the Runner and spectators', () => {
+    let ice: readonly string[] = [];
+    let s = runnerTurn(DECKS, (g) => void (ice = arrange(g)));
+    const [a, b] = ice as [string, string, string];
+    const handles = (snap: Snap, uid: string) => snap.context.cards[uid]?.handles ?? '';
+    const before = { a: handles(s, a), b: handles(s, b) };
+    s = advance(runOn(s, 'remote1'), deciding(`${TAO}:first`));
+    s = choose(s, 'runner', a, true);
+    s = choose(s, 'runner', b, true);
+    const part = (packed: string, i: number) => packed.slice(i * 8, i * 8 + 8);
+    // b is unrezzed: corp (0) keeps its handle, runner (1) and spectator (2) get new ones.
+    expect(part(handles(s, b), 0)).toBe(part(before.b, 0));
+    expect(part(handles(s, b), 1)).not.toBe(part(before.b, 1));
+    expect(part(handles(s, b), 2)).not.toBe(part(before.b, 2));
+    // a is rezzed: everyone sees it, so it keeps every handle.
+    expect(handles(s, a)).toBe(before.a);
+  });
+
   it('the swap is optional', () => {
     let ice: readonly string[] = [];
     let s = runnerTurn(DECKS, (g) => void (ice = arrange(g)));
