@@ -168,6 +168,7 @@ export function duneDeterminize(
     battlesFought: [],
     nexus: view.flow.nexus,
     wormTerritories: view.flow.wormTerritories,
+    atomics: view.flow.atomics,
     bribed: view.flow.bribed,
     discardBatches: view.flow.discardBatches,
     pendingDiscard: null,

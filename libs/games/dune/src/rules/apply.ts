@@ -28,7 +28,7 @@ import { allyOf } from './board.js';
 import type { Phase } from './phase.js';
 import { playGhola, revive } from './revival.js';
 import { commitSetup, fremenSplit } from './setup-choices.js';
-import { closeStormWindow, commitDial } from './storm.js';
+import { closeStormWindow, commitDial, detonateAtomics } from './storm.js';
 import { advanceCursor } from './cursor.js';
 import type { TerritoryId } from '../data/map.js';
 
@@ -105,6 +105,20 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
         (batch) => ({ kind: 'card_used', batch, resume: 'none' }),
       );
       return closeStormWindow(settleDiscards(s));
+    }
+    case 'family_atomics': {
+      const w = openWindowOf(state.pauses.windows);
+      const card = state.players[seat].hand.find((c) => c.card === 'family_atomics');
+      if (!w || !card) throw new Error('no family atomics');
+      const committed = commitWindow(w, seat);
+      const s: DuneState = {
+        ...state,
+        pauses: {
+          ...state.pauses,
+          windows: state.pauses.windows.map((x) => (x.id === w.id ? committed : x)),
+        },
+      };
+      return closeStormWindow(detonateAtomics(s, seat, card.handle));
     }
     case 'nexus_offer':
       return nexusOffer(state, seat, action.to);

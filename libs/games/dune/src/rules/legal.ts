@@ -16,7 +16,7 @@ import {
   revivableLeaders,
 } from './revival.js';
 import { canCrossShip, moveTargets, shipmentAreas, shipmentCost } from './movement.js';
-import { dialRange } from './storm.js';
+import { canUseAtomics, dialRange } from './storm.js';
 
 /** Who the phase itself waits on (after the decision stack and windows, see `duneDeciders`). */
 function phaseDeciders(state: DuneState, phase: Phase): Faction[] {
@@ -113,10 +113,13 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
   const window = openWindowOf(state.pauses.windows);
   if (window) {
     const wc = state.players[seat].hand.find((c) => c.card === 'weather_control');
+    const atomics = state.players[seat].hand.find((c) => c.card === 'family_atomics');
+    const bomb: DuneAction[] =
+      atomics && canUseAtomics(state, seat) ? [{ type: 'family_atomics', window: window.id }] : [];
     const activations: DuneAction[] = wc
       ? range(0, 10).map((move) => ({ type: 'weather_control' as const, window: window.id, move }))
       : [];
-    return windowActions(window, seat, activations) as DuneAction[];
+    return windowActions(window, seat, [...activations, ...bomb]) as DuneAction[];
   }
   return [...phaseActions(state, phase, seat), ...bribes(state, phase, seat)];
 }

@@ -6,6 +6,7 @@ import { act, afterSetup, edit } from '../testing/scenario.js';
 import { moveTargets } from './movement.js';
 import { endOfGameWinners, enterMentat, strongholdWinners } from './mentat.js';
 import { enterBidding } from './bidding.js';
+import { enterStorm, moveStorm } from './storm.js';
 
 const SIX: readonly Faction[] = [
   'atreides',
@@ -260,6 +261,57 @@ describe('Victory', () => {
     expect(enterMentat({ ...held, prediction: { faction: 'harkonnen', turn: 2 } }).result).toEqual({
       winners: ['harkonnen'],
       reason: 'strongholds',
+    });
+  });
+});
+
+describe('Storm cards', () => {
+  it('every seat is asked in the storm window; Family Atomics destroys the Shield Wall and its shelter', () => {
+    const start = afterSetup(['atreides', 'emperor', 'harkonnen']).context;
+    const entered = enterStorm({
+      ...start,
+      turn: 2,
+      storm: 0,
+      dialers: ['atreides', 'emperor'],
+      stormOrder: ['atreides', 'emperor', 'harkonnen'],
+      forces: {
+        ...start.forces,
+        'shield_wall:7': { emperor: 4 },
+        'imperial_basin:9': { harkonnen: 2 },
+      },
+      players: {
+        ...start.players,
+        harkonnen: {
+          ...start.players.harkonnen,
+          hand: [{ card: 'family_atomics', handle: 'h0', seenBy: [] }],
+        },
+      },
+    });
+    let s = edit(afterSetup(['atreides', 'emperor', 'harkonnen']), () => entered, 'storm');
+    s = act(s, 'atreides', { type: 'dial', value: 3 });
+    s = act(s, 'emperor', { type: 'dial', value: 3 });
+    // The window asks everyone in storm order, holder or not.
+    expect(dune.deciders(s)).toEqual(['atreides']);
+    const window = s.context.pauses.windows[0];
+    if (!window) throw new Error('no window');
+    expect(dune.legalActions(s, 'atreides')).toEqual([{ type: 'pass', window: window.id }]);
+    s = act(s, 'atreides', { type: 'pass', window: window.id });
+    s = act(s, 'emperor', { type: 'pass', window: window.id });
+    expect(dune.legalActions(s, 'harkonnen')).toEqual([
+      { type: 'pass', window: window.id },
+      { type: 'family_atomics', window: window.id },
+    ]);
+    s = act(s, 'harkonnen', { type: 'family_atomics', window: window.id });
+    expect(s.context.forces['shield_wall:7']).toBeUndefined();
+    expect(s.context.players.emperor.tanks).toBe(4);
+    expect(s.context.atomics).toBe(true);
+    expect(s.context.storm).toBe(6);
+    expect(s.context.treacheryDiscard).not.toContain('family_atomics');
+    // Arrakeen is no longer sheltered: a storm passing over it kills the Atreides there.
+    const over = moveStorm({ ...s.context, storm: 8 }, 1);
+    expect(over.forces['arrakeen:9']).toBeUndefined();
+    expect(moveStorm({ ...s.context, storm: 8, atomics: false }, 1).forces['arrakeen:9']).toEqual({
+      atreides: 10,
     });
   });
 });

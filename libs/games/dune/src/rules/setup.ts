@@ -135,6 +135,7 @@ export function setupDune(input: GameInput<DuneOptions>): DuneState {
     battlesFought: [],
     nexus: false,
     wormTerritories: [],
+    atomics: false,
     bribed: [],
     discardBatches: [],
     pendingDiscard: null,

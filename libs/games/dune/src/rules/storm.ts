@@ -4,12 +4,14 @@ import type { DuneState, Faction } from '../state/types.js';
 import {
   ALL_AREAS,
   addForces,
+  areasOf,
   computeStormOrder,
   factionsInArea,
+  inStorm,
   sectorOf,
   territoryOf,
 } from './board.js';
-import { TERRITORIES } from '../data/map.js';
+import { AREA_NEIGHBOURS, TERRITORIES } from '../data/map.js';
 import { log, updatePlayer } from './common.js';
 
 /** Storm Phase: two dialers commit hidden dials, revealed together; the storm moves their sum. */
@@ -89,7 +91,8 @@ export function moveStorm(state: DuneState, move: number): DuneState {
         delete spice[area];
         s = { ...s, spice };
       }
-      if (TERRITORIES[territoryOf(area)].sheltered) continue;
+      const t = TERRITORIES[territoryOf(area)];
+      if (t.sheltered && !(s.atomics && t.losesShelterToAtomics)) continue;
       for (const f of factionsInArea(s, area)) {
         const count = s.forces[area]?.[f] ?? 0;
         s = { ...s, forces: addForces(s.forces, area, f, -count) };
@@ -101,4 +104,30 @@ export function moveStorm(state: DuneState, move: number): DuneState {
   s = { ...s, storm: sector };
   s = { ...s, stormOrder: computeStormOrder(s), phaseDone: true };
   return log(s, 'storm_moved', { move, sector, killed, stormOrder: s.stormOrder });
+}
+
+/** Family Atomics may be played by a seat with forces, outside the storm, on or beside the Shield Wall. */
+export function canUseAtomics(state: DuneState, seat: Faction): boolean {
+  const near = new Set<string>(['shield_wall']);
+  for (const area of areasOf('shield_wall'))
+    for (const n of AREA_NEIGHBOURS[area] ?? []) near.add(territoryOf(n));
+  return Object.keys(state.forces).some(
+    (a) => near.has(territoryOf(a)) && !inStorm(state, a) && (state.forces[a]?.[seat] ?? 0) > 0,
+  );
+}
+
+/** Destroys every force on the Shield Wall; the card leaves the game (it is not discarded). */
+export function detonateAtomics(state: DuneState, seat: Faction, handle: string): DuneState {
+  let s = updatePlayer(state, seat, (p) => ({
+    ...p,
+    hand: p.hand.filter((c) => c.handle !== handle),
+  }));
+  for (const area of areasOf('shield_wall')) {
+    for (const f of factionsInArea(s, area)) {
+      const count = s.forces[area]?.[f] ?? 0;
+      s = { ...s, forces: addForces(s.forces, area, f, -count) };
+      s = updatePlayer(s, f, (p) => ({ ...p, tanks: p.tanks + count }));
+    }
+  }
+  return log({ ...s, atomics: true }, 'family_atomics', { faction: seat });
 }

@@ -198,6 +198,8 @@ export interface DuneState {
   readonly nexus: boolean;
   /** Territories a Shai-Hulud devoured in this Spice Blow (the Fremen may ride from them). */
   readonly wormTerritories: readonly TerritoryId[];
+  /** Family Atomics destroyed the Shield Wall: Imperial Basin, Arrakeen and Carthag lose shelter. */
+  readonly atomics: boolean;
   /** Seats that gave a bribe in the current phase (one bribe per seat per phase). */
   readonly bribed: readonly Faction[];
   readonly discardBatches: readonly DiscardBatch[];

@@ -66,6 +66,7 @@ export interface DuneView {
     readonly cursor: DuneState['cursor'];
     readonly nexus: boolean;
     readonly wormTerritories: DuneState['wormTerritories'];
+    readonly atomics: boolean;
     readonly nexusActed: readonly Faction[];
     readonly bribed: readonly Faction[];
     readonly phaseDone: boolean;
@@ -170,6 +171,7 @@ export function duneView(snapshot: GameSnapshot<DuneState>, viewer: Viewer): Dun
       cursor: s.cursor,
       nexus: s.nexus,
       wormTerritories: s.wormTerritories,
+      atomics: s.atomics,
       nexusActed: s.nexusActed,
       bribed: s.bribed,
       phaseDone: s.phaseDone,
