@@ -14,9 +14,9 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1024,
     rollupOptions: {
-      // The client imports only data (the public card catalog, the starter deck lists, the
-      // window kinds) and types from @veil/netrunner: neither its rules modules nor the engine
-      // have side effects the client needs, so only what it uses is bundled.
+      // The client imports only `@veil/netrunner/client` (the public card catalog, the starter
+      // deck lists, the window kinds, view types; src/imports.test.ts checks it): none of it
+      // has side effects the client needs, so only what it uses is bundled.
       treeshake: {
         moduleSideEffects: (id: string) =>
           !id.includes('/libs/games/netrunner/') && !id.includes('/libs/engine/'),

@@ -4,7 +4,7 @@ import {
   type CardView,
   type NetrunnerView,
   type ServerView,
-} from '@veil/netrunner';
+} from '@veil/netrunner/client';
 import { card as catalogCard, plainText } from './catalog.js';
 import { h, type Child } from './dom.js';
 import {

@@ -1,4 +1,4 @@
-import { cardByCode, STARTER_DECKS, type CardData } from '@veil/netrunner';
+import { cardByCode, STARTER_DECKS, type CardData } from '@veil/netrunner/client';
 
 /**
  * The public card catalog, by code: titles and printed text for labels and hover text. The

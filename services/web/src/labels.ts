@@ -1,4 +1,4 @@
-import type { CardView, NetrunnerAction, NetrunnerView } from '@veil/netrunner';
+import type { CardView, NetrunnerAction, NetrunnerView } from '@veil/netrunner/client';
 import { card, plainText, titleOf } from './catalog.js';
 
 /**

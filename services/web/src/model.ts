@@ -1,5 +1,5 @@
 import type { RoomSummary } from '@veil/client';
-import type { NetrunnerView } from '@veil/netrunner';
+import type { NetrunnerView } from '@veil/netrunner/client';
 import { plainText, symbols } from './catalog.js';
 import { openWindow, sideName, windowText, type Viewer } from './labels.js';
 import type { StoredLogEntry } from './storage.js';

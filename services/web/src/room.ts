@@ -6,7 +6,7 @@ import {
   type VeilConnection,
   type ViewEvent,
 } from '@veil/client';
-import type { NetrunnerView } from '@veil/netrunner';
+import type { NetrunnerView } from '@veil/netrunner/client';
 import { renderBoard, type BoardState } from './board.js';
 import { h, mount } from './dom.js';
 import type { ActionButton, Viewer } from './labels.js';

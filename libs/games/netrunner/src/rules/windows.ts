@@ -8,6 +8,7 @@ import {
   type WindowPolicy,
 } from '@veil/engine';
 import { otherSide, type Game, type Side } from '../state/types.js';
+import { DEFAULT_POLICIES, WINDOW_KINDS, type WindowKind } from '../window-kinds.js';
 
 /**
  * Paid ability windows (CR timing structures), as neutral engine reaction windows: they open
@@ -19,37 +20,7 @@ import { otherSide, type Game, type Side } from '../state/types.js';
  * closes the window, as both have passed) or uses paid abilities (the window reopens). With no
  * clicks left, the active player's `pass` ends the action phase.
  */
-export const WINDOW_KINDS = [
-  'corp-draw',
-  'corp-action',
-  'corp-discard',
-  'runner-turn-start',
-  'runner-action',
-  'runner-discard',
-  'run-approach-ice',
-  'run-encounter',
-  'run-pass-ice',
-  'run-movement',
-  'run-approach-server',
-] as const;
-
-export type WindowKind = (typeof WINDOW_KINDS)[number];
-
-/** Defaults when a seat set no policy of its own (see docs/games/netrunner.md). */
-export const DEFAULT_POLICIES: Readonly<Record<WindowKind, Readonly<Record<Side, WindowPolicy>>>> =
-  {
-    'corp-draw': { corp: 'stop', runner: 'auto-pass' },
-    'corp-action': { corp: 'stop', runner: 'auto-pass' },
-    'corp-discard': { corp: 'auto-pass', runner: 'auto-pass' },
-    'runner-turn-start': { corp: 'auto-pass', runner: 'auto-pass' },
-    'runner-action': { corp: 'auto-pass', runner: 'stop' },
-    'runner-discard': { corp: 'stop', runner: 'auto-pass' },
-    'run-approach-ice': { corp: 'stop', runner: 'auto-pass' },
-    'run-encounter': { corp: 'auto-pass', runner: 'stop' },
-    'run-pass-ice': { corp: 'auto-pass', runner: 'auto-pass' },
-    'run-movement': { corp: 'auto-pass', runner: 'auto-pass' },
-    'run-approach-server': { corp: 'stop', runner: 'auto-pass' },
-  };
+export { DEFAULT_POLICIES, WINDOW_KINDS, type WindowKind } from '../window-kinds.js';
 
 /** The seat whose action phase a merged action window belongs to. */
 export function actionWindowActor(kind: string): Side | null {
