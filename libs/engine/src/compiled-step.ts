@@ -14,7 +14,7 @@ import type { AnyStateMachine, StateValue } from 'xstate';
  * XState's `assign` makes (see `runAssignments` for the copies in between). Each transition's
  * exits and entries are worked out once per active state (`planOf`).
  * `compiled-step.test.ts` checks snapshots against XState's own transition, state by state,
- * over games of both the fixture and Netrunner.
+ * over games of both Parlor and Netrunner.
  *
  * A machine that uses anything else gets `null` from `compileMachine`; the engine refuses to
  * step it (play.ts) and the game registry refuses to register it.

@@ -22,7 +22,7 @@ commands:
   cards <game> [--json]
       list a game's cards with their implementation status (full | partial)
 
-games: the registry's (netrunner; VEIL_EXTRA_GAMES adds test games)
+games: those of the game registry (VEIL_EXTRA_GAMES adds test games)
 With --json the last line of output is one JSON value.`;
 
 /** The `veil` command. Returns the process exit code. */
