@@ -100,6 +100,11 @@ export const CONFIG_VARIABLES = {
     '2000',
     'how long a game node waits for a bot move',
   ),
+  VEIL_METRICS_PORT: variable(
+    wholeNumber(0, 65_535).optional(),
+    '—',
+    '`GET /metrics` of a process without a gateway (roles `game`, `ai`)',
+  ),
   VEIL_AI_WORKERS: variable(
     wholeNumber(0, 64).optional(),
     '2 for `all`, 1 for `ai`',

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { InProcessBroker, NatsBus, type Bus } from '@veil/bus';
-import { startAiWorker, thinkTime, type AiWorker } from '@veil/ai-worker';
-import { startGameNode, type GameNode } from '@veil/game';
+import { AiWorkerMetrics, startAiWorker, thinkTime, type AiWorker } from '@veil/ai-worker';
+import { startGameNode, type BotMoveOptions, type GameNode } from '@veil/game';
 import { loadGameRegistry, type GameEntry } from '@veil/game-registry';
 import type { BotLevel } from '@veil/protocol';
-import { startGateway, type Gateway, type GatewayOptions } from '@veil/gateway';
+import { GatewayMetrics, startGateway, type Gateway, type GatewayOptions } from '@veil/gateway';
 import { openRoomStore, type RoomStore } from '@veil/store';
 import { createLogger, type Logger, type LogLevel } from '@veil/log';
+import { botFallbacksCounter, serveMetrics } from './process-metrics.js';
 
 export const VEIL_ROLES = ['all', 'game', 'ai', 'gateway'] as const;
 export type VeilRole = (typeof VEIL_ROLES)[number];
@@ -49,6 +50,11 @@ export interface VeilOptions {
     readonly thinkMs?: number;
     readonly thinkJitterMs?: number;
   };
+  /**
+   * Where a process without a gateway serves `GET /metrics` (its roles' metrics); none if
+   * unset. A gateway serves them on its own port.
+   */
+  readonly metricsPort?: number;
   /** A built web client to serve; only used if the directory exists. */
   readonly webDir?: string;
   readonly logLevel?: LogLevel;
@@ -113,7 +119,12 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
   let gateway: Gateway | null = null;
   let gameNode: GameNode | null = null;
   const workers: AiWorker[] = [];
+  let metricsServer: { close(): Promise<void> } | null = null;
   let closing: Promise<void> | null = null;
+  // One registry for every role of this process: the gateway's /metrics (or metricsPort) shows all.
+  const metrics =
+    options.gateway?.metrics ??
+    new GatewayMetrics({ defaultMetrics: options.gateway?.defaultMetrics });
 
   const close = (): Promise<void> => {
     closing ??= (async () => {
@@ -123,6 +134,7 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
       await Promise.all(workers.map((w) => w.stop()));
       await Promise.all(buses.map((b) => b.drain().catch(() => b.close())));
       await store?.close();
+      await metricsServer?.close();
       logger.info('stopped');
     })();
     return closing;
@@ -141,6 +153,7 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
     }
     if (runs.ai) {
       const count = options.aiWorkers ?? (role === 'all' ? 2 : 1);
+      const aiMetrics = new AiWorkerMetrics(metrics.registry);
       for (let i = 0; i < count; i += 1) {
         const bus = await connectBus(`ai-${i}`, '_INBOX.ai');
         workers.push(
@@ -148,6 +161,8 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
             bus,
             games: games.map((g) => g.module),
             logger: logger.child({ service: 'ai-worker', worker: i }),
+            metrics: aiMetrics,
+            gamePackages: options.extraGames ?? [],
             ...aiOptions(options.ai),
           }),
         );
@@ -160,7 +175,7 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
         store,
         bus: await connectBus('game', '_INBOX.game'),
         games,
-        ...nodeOptions(options.node),
+        ...nodeOptions(options.node, botFallbacksCounter(metrics.registry)),
         logger: logger.child({ service: 'game', nodeId }),
       });
     }
@@ -173,8 +188,11 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
         port: options.port ?? 3000,
         ...(options.host ? { host: options.host } : {}),
         webDir,
+        metrics,
         logger: logger.child({ service: 'gateway' }),
       });
+    } else if (options.metricsPort !== undefined) {
+      metricsServer = await serveMetrics(metrics.registry, options.metricsPort, options.host);
     }
   } catch (error) {
     await close().catch(() => undefined);
@@ -184,11 +202,14 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
   return { role, url: gateway?.url ?? null, gateway, gameNode, close };
 }
 
-function nodeOptions(node: VeilOptions['node'] = {}) {
+function nodeOptions(
+  node: VeilOptions['node'] = {},
+  fallbacks: NonNullable<BotMoveOptions['fallbacks']>,
+) {
   const { botTimeoutMs, ...timings } = node;
   return {
     ...timings,
-    ...(botTimeoutMs === undefined ? {} : { bots: { timeoutMs: botTimeoutMs } }),
+    bots: { fallbacks, ...(botTimeoutMs === undefined ? {} : { timeoutMs: botTimeoutMs }) },
   };
 }
 
