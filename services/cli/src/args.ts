@@ -1,6 +1,9 @@
+import { parseArgs as parseNodeArgs } from 'node:util';
+
 /**
- * A small argument parser for the `veil` command: `--name value`, `--name=value` and boolean
- * `--flag`. Unknown options are errors, so a typo never silently changes a run.
+ * The `veil` command's arguments, parsed by `node:util`'s `parseArgs`: `--name value`,
+ * `--name=value` and boolean `--flag`. Unknown options are errors, so a typo never silently
+ * changes a run.
  */
 export interface ParsedArgs {
   readonly positional: string[];
@@ -14,30 +17,34 @@ export function parseArgs(
   argv: readonly string[],
   spec: { options: readonly string[]; flags: readonly string[]; repeatable?: 'any-other' },
 ): ParsedArgs {
-  const positional: string[] = [];
-  const options = new Map<string, string[]>();
-  const flags = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const [rawName, inlineValue] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-    if (spec.flags.includes(rawName)) {
-      if (inlineValue !== undefined) throw new UsageError(`--${rawName} takes no value`);
-      flags.add(rawName);
-      continue;
-    }
-    const known = spec.options.includes(rawName) || spec.repeatable === 'any-other';
-    if (!known) throw new UsageError(`unknown option --${rawName}`);
-    const value = inlineValue ?? argv[++i];
-    if (value === undefined || value.startsWith('--')) {
-      throw new UsageError(`--${rawName} needs a value`);
-    }
-    options.set(rawName, [...(options.get(rawName) ?? []), value]);
+  // With `repeatable: 'any-other'` every other `--name` is an option too (a seat's bot level).
+  const others =
+    spec.repeatable === 'any-other'
+      ? argv
+          .filter((arg) => arg.startsWith('--'))
+          .map((arg) => arg.slice(2).split('=')[0] as string)
+          .filter((name) => name.length > 0 && !spec.flags.includes(name))
+      : [];
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {};
+  for (const name of [...spec.options, ...others])
+    options[name] = { type: 'string', multiple: true };
+  for (const name of spec.flags) options[name] = { type: 'boolean' };
+  let parsed: ReturnType<typeof parseNodeArgs>;
+  try {
+    parsed = parseNodeArgs({ args: [...argv], options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  return { positional, options, flags };
+  const result: ParsedArgs = {
+    positional: parsed.positionals,
+    options: new Map(),
+    flags: new Set(),
+  };
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (typeof value === 'boolean') result.flags.add(name);
+    else if (Array.isArray(value)) result.options.set(name, value.map(String));
+  }
+  return result;
 }
 
 export function intOption(args: ParsedArgs, name: string, fallback: number, min = 0): number {
