@@ -7,8 +7,9 @@ import type { Game, Side } from '../state/types.js';
  * How good a Netrunner state is for each side, in [0, 1] (corp + runner = 1): a logistic of a
  * weighted sum of what decides games — agenda points above all, then advanced cards that
  * threaten to score, credits, ice protecting servers, the Runner's breakers and rig, cards in
- * hand, tags and core damage. The search scores the playouts it cuts short with it; it reads
- * the (sampled) full state it is given, which for a bot is a determinization of its view.
+ * hand, tags and core damage, and a nearly empty R&D (the Corp loses when it cannot draw).
+ * The search scores the playouts it cuts short with it; it reads the (sampled) full state it
+ * is given, which for a bot is a determinization of its view.
  */
 export function evaluateNetrunner(snapshot: GameSnapshot<Game>): Record<Side, number> {
   const g = snapshot.context;
@@ -30,6 +31,8 @@ export function corpAdvantage(g: Game): number {
   x += 0.08 * (Math.min(g.corp.credits, 15) - Math.min(g.runner.credits, 15));
   x += 0.03 * Math.min(g.corp.hq.length, 8) - 0.05 * Math.min(g.runner.grip.length, 8);
   if (g.runner.grip.length <= 1) x += 0.3; // one net damage from a flatline
+  // A Corp that must draw from an empty R&D loses: running low is a threat against it.
+  x -= 0.25 * Math.max(0, 6 - g.corp.rd.length);
   x += 0.35 * g.runner.tags + 0.4 * g.runner.coreDamage - 0.15 * g.corp.badPublicity;
   for (const id of g.serverOrder) {
     const server = g.servers[id];
