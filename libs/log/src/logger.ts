@@ -1,6 +1,7 @@
+import { pino } from 'pino';
 /**
- * A tiny structured logger: one JSON object per line (`level`, `time`, `msg`, then fields), the
- * line shape every Veil service writes (docs/operations.md). Never log a token, a snapshot, a view or an
+ * The structured logger every Veil service writes with: one JSON object per line (`level`,
+ * `time`, fields, `msg`) (docs/operations.md). Never log a token, a snapshot, a view or an
  * action of a hidden seat: only ids, versions, seats, codes.
  */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -16,31 +17,58 @@ export interface Logger {
   child(fields: LogFields): Logger;
 }
 
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
-
 export function parseLogLevel(value: string | undefined, fallback: LogLevel = 'info'): LogLevel {
   return (LOG_LEVELS as readonly string[]).includes(value ?? '') ? (value as LogLevel) : fallback;
 }
 
+/**
+ * A logger writing through pino: asynchronously to stdout by default (a line is queued and
+ * written off the caller's path; pino flushes what is queued when the process exits), or
+ * synchronously to `write` (tests).
+ */
 export function createLogger(
   base: LogFields = {},
   level: LogLevel = 'info',
-  write: (line: string) => void = (line) => process.stdout.write(line),
+  write?: (line: string) => void,
 ): Logger {
-  const at =
-    (lineLevel: Exclude<LogLevel, 'silent'>) =>
-    (msg: string, fields: LogFields = {}): void => {
-      if (RANK[lineLevel] < RANK[level]) return;
-      const line = { level: lineLevel, time: new Date().toISOString(), msg, ...base, ...fields };
-      write(`${JSON.stringify(line, errorReplacer)}\n`);
-    };
+  const destination = write ? { write } : pino.destination({ dest: 1, sync: false });
+  return wrap(
+    pino(
+      {
+        level,
+        base,
+        messageKey: 'msg',
+        timestamp: pino.stdTimeFunctions.isoTime,
+        formatters: {
+          level: (label) => ({ level: label }),
+          log: withoutErrorDetails,
+        },
+      },
+      destination,
+    ),
+  );
+}
+
+function wrap(logger: pino.Logger): Logger {
   return {
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: (fields) => createLogger({ ...base, ...fields }, level, write),
+    debug: (msg, fields = {}) => logger.debug(fields, msg),
+    info: (msg, fields = {}) => logger.info(fields, msg),
+    warn: (msg, fields = {}) => logger.warn(fields, msg),
+    error: (msg, fields = {}) => logger.error(fields, msg),
+    child: (fields) => wrap(logger.child(fields)),
   };
+}
+
+/** The fields of a line, each Error among them as `errorReplacer` gives it. */
+function withoutErrorDetails(fields: LogFields): LogFields {
+  let out = fields;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if (!(value instanceof Error)) continue;
+    if (out === fields) out = { ...fields };
+    out[key] = errorReplacer(key, value);
+  }
+  return out;
 }
 
 /** Errors become their name, code and message (never their `cause`, which may carry data). */
