@@ -16,6 +16,7 @@ const request: Parameters<typeof chooseBotMove>[1] = {
   seat: 'p2',
   version: 7,
   level: 'greedy',
+  secret: 'f'.repeat(64),
   view: { hand: [] },
   legalActions: [{ type: 'end' }, { type: 'draw' }],
 };

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Bus } from '@veil/bus';
 import { canonicalJson, Rng } from '@veil/engine';
 import { aiReplySchema, aiRequestSubject, type AiRequest, type BotLevel } from '@veil/protocol';
@@ -21,6 +22,11 @@ export interface BotMoveRequest {
   readonly seat: string;
   readonly version: number;
   readonly level: BotLevel;
+  /**
+   * The room's secret seed. Never sent: a bot's seeds are derived from it (`botSeed`), so nobody
+   * who knows the room id can replay a bot's search to infer the hand it played from.
+   */
+  readonly secret: string;
   /** The bot seat's projection: the only state a worker ever receives. */
   readonly view: AiRequest['view'];
   readonly legalActions: readonly AiRequest['legalActions'][number][];
@@ -36,8 +42,8 @@ export type BotMove =
  * be for this room and version and one of the legal actions sent, else it counts as a failure.
  * A worker that is stopping answers `unavailable` (it hands the request back), and the next
  * attempt goes out at once, to another worker. After `attempts` failures the node plays the documented fallback: a uniformly random legal
- * action from a PRNG seeded with the room id, version and seat (never `Math.random`), so the
- * same room at the same version falls back to the same move on any node.
+ * action from a PRNG seeded by `botSeed` (never `Math.random`), so the same room at the same
+ * version falls back to the same move on any node.
  */
 export async function chooseBotMove(
   bus: Bus,
@@ -60,7 +66,7 @@ export async function chooseBotMove(
       view: request.view,
       legalActions: [...request.legalActions],
       deadline: Date.now() + timeoutMs,
-      seed: `${request.roomId}:${request.version}:${request.seat}:${attempt}`,
+      seed: botSeed(request, attempt),
     };
     try {
       const reply = aiReplySchema.parse(
@@ -97,9 +103,21 @@ export async function chooseBotMove(
 }
 
 export function fallbackBotAction(
-  request: Pick<BotMoveRequest, 'roomId' | 'version' | 'seat' | 'legalActions'>,
+  request: Pick<BotMoveRequest, 'secret' | 'version' | 'seat' | 'legalActions'>,
 ): AiRequest['legalActions'][number] {
-  return Rng.from(`${request.roomId}:${request.version}:${request.seat}`).pick(
-    request.legalActions,
-  );
+  return Rng.from(botSeed(request, 0)).pick(request.legalActions);
+}
+
+/**
+ * A bot's seed for one version, seat and attempt (0: the node's fallback): HMAC-SHA-256 of the
+ * room's secret. Reproducible on any node; unpredictable, and telling nothing of the secret, to
+ * anyone without it (docs/privacy.md, "Randomness").
+ */
+export function botSeed(
+  request: Pick<BotMoveRequest, 'secret' | 'version' | 'seat'>,
+  attempt: number,
+): string {
+  return createHmac('sha256', request.secret)
+    .update(`veil/bot/${request.version}/${request.seat}/${attempt}`)
+    .digest('hex');
 }

@@ -83,6 +83,8 @@ interface RoomOptions {
   readonly spectatorDelayTurns?: number;
   /** The creator chose the seed with other humans at the table (see `isFixedDeal`). */
   readonly fixedDeal?: boolean;
+  /** The room's secret seed (drawn at creation, or the creator's fixed deal). */
+  readonly seed?: string | number;
 }
 
 /**
@@ -680,6 +682,7 @@ export class RoomRunner {
         seat,
         version,
         level,
+        secret: roomSecret(record),
         view: module.view(snapshot, seat),
         legalActions: module.legalActions(snapshot, seat),
       },
@@ -731,4 +734,12 @@ function ackKey(seat: string, requestId: string): string {
 function storedAck(result: { version: number; ack: unknown }): Reply {
   const parsed = roomCommandReplySchema.safeParse(result.ack);
   return parsed.success ? parsed.data : { ok: true, version: result.version };
+}
+
+/** The room's secret, from which its bots' seeds are derived (never sent anywhere). */
+function roomSecret(record: RoomRecord): string {
+  const seed = roomOptions(record).seed;
+  // Every room is created with one (room-creation.ts); a public stand-in would make bots predictable.
+  if (seed === undefined) throw new Error('room has no secret seed');
+  return String(seed);
 }

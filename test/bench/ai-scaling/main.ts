@@ -11,13 +11,11 @@ import { progress, say, table, type BenchMain } from '../common/bench.js';
 /**
  * `npm run bench -- ai-scaling`: the same bot-heavy load — many Netrunner bot decisions asked
  * at once, as game nodes ask them — answered by 1 and then by 3 AI worker processes (one
- * decision thread each, no think time), over one NATS server. Figures: bot answers per second
+ * decision thread each, no think time; `veil start` with `VEIL_ROLE=ai`), over one NATS server. Figures: bot answers per second
  * for each, and their ratio. On a machine with fewer free cores than workers the ratio is
  * bounded by the cores, not by the workers: read it with `machine` beside it.
  */
-const WORKER_ENTRY = fileURLToPath(
-  new URL('../../../services/ai-worker/src/main.ts', import.meta.url),
-);
+const VEIL_BIN = fileURLToPath(new URL('../../../services/cli/bin/veil.js', import.meta.url));
 
 const LEVEL: BotLevel = 'ismcts';
 /** Requests in flight at once: more than any worker count here can take, so none idles. */
@@ -119,19 +117,19 @@ async function startWorker(name: string, natsUrl: string): Promise<ManagedProces
   const child = await startProcess({
     name,
     command: process.execPath,
-    args: [...process.execArgv, WORKER_ENTRY],
+    args: [VEIL_BIN, 'start'],
     env: {
       ...process.env,
+      VEIL_ROLE: 'ai',
       NATS_URL: natsUrl,
-      VEIL_WORKER_ID: name,
-      VEIL_AI_GAMES: 'netrunner',
+      VEIL_AI_WORKERS: '1',
       VEIL_AI_THREADS: '1',
       VEIL_AI_THINK_MS: '0',
       VEIL_AI_THINK_JITTER_MS: '0',
       LOG_LEVEL: 'info',
     },
   });
-  await child.waitForOutput(/"msg":"ready"/, 90_000);
+  await child.waitForOutput(/"msg":"veil started"/, 90_000);
   return child;
 }
 
