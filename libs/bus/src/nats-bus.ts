@@ -47,6 +47,26 @@ export interface NatsBusOptions extends BusHooks {
   reconnectTimeWaitMs?: number;
 }
 
+/**
+ * How long an unsubscription or a drain waits for a server that does not answer (a hung or
+ * unreachable NATS) before going on: nothing is delivered to this process either way once its
+ * subscriptions are gone, and a shutdown must end (docs/operations.md, "Stopping").
+ */
+export const UNANSWERED_SERVER_MS = 2_000;
+
+/** `promise`, or nothing once `ms` have passed; never rejects. */
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expiry = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  const settled = promise.then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([settled, expiry]).finally(() => clearTimeout(timer));
+}
+
 class NatsSubscription implements BusSubscription {
   constructor(
     readonly subject: string,
@@ -58,8 +78,9 @@ class NatsSubscription implements BusSubscription {
   async unsubscribe(): Promise<void> {
     if (this.inner.isClosed()) return;
     this.inner.unsubscribe();
-    // Once the server answers the flush it has processed the UNSUB.
-    await this.flushes.wait().catch(() => undefined);
+    // Once the server answers the flush it has processed the UNSUB; one that does not answer is
+    // not waited for: this connection stopped delivering to the handler already.
+    await settledWithin(this.flushes.wait(), UNANSWERED_SERVER_MS);
   }
 }
 
@@ -206,10 +227,20 @@ export class NatsBus implements Bus {
     this.#state = 'draining';
     // Stop receiving first: each sub.drain() resolves once the server processed the UNSUB and
     // every message it had already sent us was handed to a handler.
-    await Promise.allSettled([...this.#subscriptions].map(({ inner }) => inner.drain()));
+    // A server that does not answer is waited for only so long (UNANSWERED_SERVER_MS).
+    await settledWithin(
+      Promise.allSettled([...this.#subscriptions].map(({ inner }) => inner.drain())),
+      UNANSWERED_SERVER_MS,
+    );
     // Handlers may still reply, publish or make requests of their own: the connection stays up.
     await this.#inFlight.settled();
-    if (!this.#connection.isClosed()) await this.#connection.drain().catch(() => undefined);
+    if (!this.#connection.isClosed()) {
+      await settledWithin(this.#connection.drain(), UNANSWERED_SERVER_MS);
+    }
+    // nats.js leaves a connection whose drain failed (the server gone) open and reconnecting.
+    if (!this.#connection.isClosed()) {
+      await settledWithin(this.#connection.close(), UNANSWERED_SERVER_MS);
+    }
     this.#state = 'closed';
   }
 

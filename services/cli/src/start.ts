@@ -7,6 +7,14 @@ import { UsageError } from './args.js';
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
+ * How long a shutdown may take: past it the process exits anyway (code 1), whatever NATS or
+ * Postgres still owe it; the leases it could not release then expire (docs/operations.md,
+ * "Stopping"). A graceful drain with both servers answering takes well under a second per
+ * thousand rooms.
+ */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
  * The options of `veil start` from the environment, parsed by the configuration schema
  * (config.ts; every variable in docs/operations.md). A bad value is a usage error naming it.
  */
@@ -87,13 +95,30 @@ export async function start(
   process.once('SIGINT', force);
   process.once('SIGTERM', force);
   console.error(`veil: ${signal}, shutting down`);
+  const deadline = exitAfterDeadline();
   try {
     await veil.close();
+    deadline.closed = true;
     return 0;
   } catch (error) {
     console.error(`veil: shutdown failed: ${error instanceof Error ? error.message : error}`);
     return 1;
   }
+}
+
+/**
+ * Ends the process SHUTDOWN_DEADLINE_MS after shutdown began: a drain waiting on a server that
+ * does not answer, or a connection left open (and reconnecting) after it, would otherwise keep it
+ * alive for good. Unref'd, so a shutdown that closed everything exits at once.
+ */
+function exitAfterDeadline(): { closed: boolean } {
+  const state = { closed: false };
+  setTimeout(() => {
+    const what = state.closed ? 'handles still open' : 'shutdown not finished';
+    console.error(`veil: ${what} after ${SHUTDOWN_DEADLINE_MS} ms, exiting`);
+    process.exit(state.closed ? 0 : 1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  return state;
 }
 
 /**
