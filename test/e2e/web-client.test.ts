@@ -85,6 +85,17 @@ describe.skipIf(skip)('web client in Chromium', () => {
       await page.getByTestId('create-room').waitFor(WAIT);
       await page.locator('[data-testid=room-list] :is(table, p)').first().waitFor(WAIT);
       await page.getByTestId('side').selectOption('corp');
+      // Exactly the levels the workers serve (all four here), named for players.
+      await page
+        .locator('[data-testid=opponent] option[value="bot:expert"]')
+        .waitFor({ ...WAIT, state: 'attached' });
+      expect(await page.locator('[data-testid=opponent] option').allTextContents()).toEqual([
+        'Bot: Random (random)',
+        'Bot: Easy (greedy)',
+        'Bot: Medium (ismcts)',
+        'Bot: Hard (expert)',
+        'Another player (share a link)',
+      ]);
       await page.getByTestId('opponent').selectOption('bot:random');
       await page.getByTestId('create-room').click();
       await page.locator('[data-testid=board][data-viewer=corp]').waitFor(WAIT);
