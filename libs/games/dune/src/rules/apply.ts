@@ -4,6 +4,8 @@ import type { DuneState, Faction } from '../state/types.js';
 import { currentBidder, karamaTake, passBid, placeBid } from './bidding.js';
 import {
   answerPrescience,
+  closeKaramaWindow,
+  karamaCancel,
   commitPlan,
   commitTraitorCall,
   pickBattle,
@@ -81,7 +83,8 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
           windows: state.pauses.windows.map((x) => (x.id === w.id ? passed : x)),
         },
       };
-      return passed.status === 'open' ? s : closeStormWindow(s);
+      if (passed.status === 'open') return s;
+      return w.kind === 'karama_battle' ? closeKaramaWindow(s) : closeStormWindow(s);
     }
     case 'weather_control': {
       const w = openWindowOf(state.pauses.windows);
@@ -105,6 +108,19 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
         (batch) => ({ kind: 'card_used', batch, resume: 'none' }),
       );
       return closeStormWindow(settleDiscards(s));
+    }
+    case 'karama_cancel': {
+      const w = openWindowOf(state.pauses.windows);
+      if (!w) throw new Error('no window');
+      const committed = commitWindow(w, seat);
+      const s: DuneState = {
+        ...state,
+        pauses: {
+          ...state.pauses,
+          windows: state.pauses.windows.map((x) => (x.id === w.id ? committed : x)),
+        },
+      };
+      return closeKaramaWindow(settleDiscards(karamaCancel(s, seat, action.karama)));
     }
     case 'family_atomics': {
       const w = openWindowOf(state.pauses.windows);

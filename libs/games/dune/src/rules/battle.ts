@@ -2,6 +2,7 @@ import {
   commitChoice,
   nextPauseId,
   openChoice,
+  openWindow,
   pushDecision,
   resolveDecision,
   revealedChoices,
@@ -181,7 +182,7 @@ export function useVoice(state: DuneState, kind: VoiceKind, play: boolean): Dune
     'voice',
     { target, kind, play },
   );
-  return advanceStage(s);
+  return openKaramaWindow(s, 'voice', target);
 }
 
 export function usePrescience(
@@ -198,6 +199,49 @@ export function usePrescience(
     'prescience',
     { target, element },
   );
+  return openKaramaWindow(s, 'prescience', target);
+}
+
+/**
+ * After Voice or Prescience, the seat it was used on may answer with a Karama before the plans:
+ * a neutral window asks that seat — which the public use of the power decides — whether or not
+ * it holds a Karama; a holder may cancel the power.
+ */
+function openKaramaWindow(
+  state: DuneState,
+  power: 'voice' | 'prescience',
+  target: Faction,
+): DuneState {
+  const b = state.battle as Battle;
+  const [id, pauses] = nextPauseId(state.pauses);
+  const window = openWindow(
+    { id, kind: 'karama_battle', cause: { power, territory: b.territory }, participants: [target] },
+    state.pauses.policies,
+  );
+  const s = { ...state, pauses: { ...pauses, windows: [...pauses.windows, window] } };
+  return window.status === 'open' ? s : closeKaramaWindow(s);
+}
+
+/** The Karama window closed: drop it and go on to the next stage. */
+export function closeKaramaWindow(state: DuneState): DuneState {
+  const s = { ...state, pauses: { ...state.pauses, windows: state.pauses.windows.slice(0, -1) } };
+  return s.battle?.stage === 'answer' ? s : advanceStage(s);
+}
+
+/** A Karama cancels the power just used: the Voice command or the Prescience question lapses. */
+export function karamaCancel(state: DuneState, seat: Faction, handle: string): DuneState {
+  const b = state.battle as Battle;
+  const window = state.pauses.windows[state.pauses.windows.length - 1];
+  if (!window || window.kind !== 'karama_battle') throw new Error('no karama window');
+  const power = window.cause.power;
+  const battle: Battle =
+    power === 'voice' ? { ...b, voice: null } : { ...b, prescience: null, stage: 'plans' };
+  let s = log({ ...state, battle }, 'karama', { faction: seat, cancels: String(power) });
+  s = discardBatch(s, 'karama', 'battle', [{ faction: seat, handle }], (batch) => ({
+    kind: 'card_used',
+    batch,
+    resume: 'none',
+  }));
   return s;
 }
 

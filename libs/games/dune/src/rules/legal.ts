@@ -112,6 +112,13 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
   }
   const window = openWindowOf(state.pauses.windows);
   if (window) {
+    if (window.kind === 'karama_battle') {
+      const karama = state.players[seat].hand.find((c) => c.card === 'karama');
+      const cancel: DuneAction[] = karama
+        ? [{ type: 'karama_cancel', window: window.id, karama: karama.handle }]
+        : [];
+      return windowActions(window, seat, cancel) as DuneAction[];
+    }
     const wc = state.players[seat].hand.find((c) => c.card === 'weather_control');
     const atomics = state.players[seat].hand.find((c) => c.card === 'family_atomics');
     const bomb: DuneAction[] =

@@ -208,3 +208,49 @@ describe('Shai-Hulud and the Fremen', () => {
     ).toBe(false);
   });
 });
+
+describe('Karama against a battle power', () => {
+  function voiced(targetHand: DuneState['players'][Faction]['hand']) {
+    let s = at('battle', (st) =>
+      withPlayer(
+        {
+          ...st,
+          stormOrder: ['emperor', ...SIX.filter((f) => f !== 'emperor')],
+          forces: { 'the_great_flat:14': { emperor: 3, bene_gesserit: 3 } },
+        },
+        'emperor',
+        { hand: targetHand },
+      ),
+    );
+    s = act(s, 'emperor', {
+      type: 'battle_pick',
+      territory: 'the_great_flat',
+      opponent: 'bene_gesserit',
+    });
+    return act(s, 'bene_gesserit', { type: 'voice', kind: 'worthless', play: true });
+  }
+
+  it('the Voice target is always asked, holder or not; a Karama cancels the command', () => {
+    const without = voiced(hand(['kulon'], 'e'));
+    const window = without.context.pauses.windows[0];
+    if (!window) throw new Error('no window');
+    expect(dune.deciders(without)).toEqual(['emperor']);
+    expect(dune.legalActions(without, 'emperor')).toEqual([{ type: 'pass', window: window.id }]);
+    const passed = act(without, 'emperor', { type: 'pass', window: window.id });
+    expect(passed.context.battle?.voice?.kind).toBe('worthless');
+    expect(dune.deciders(passed)).toEqual(['emperor', 'bene_gesserit']);
+
+    const holder = voiced(hand(['karama'], 'e'));
+    expect(JSON.stringify(dune.view(holder, 'bene_gesserit'))).toBe(
+      JSON.stringify(dune.view(without, 'bene_gesserit')),
+    );
+    const cancelled = act(holder, 'emperor', {
+      type: 'karama_cancel',
+      window: window.id,
+      karama: 'e0',
+    });
+    expect(cancelled.context.battle?.voice).toBeNull();
+    expect(cancelled.context.treacheryDiscard).toContain('karama');
+    expect(dune.deciders(cancelled)).toEqual(['emperor', 'bene_gesserit']);
+  });
+});

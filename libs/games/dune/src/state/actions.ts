@@ -13,6 +13,7 @@ export type DuneAction =
   | { readonly type: 'pass'; readonly window: number }
   | { readonly type: 'weather_control'; readonly window: number; readonly move: number }
   | { readonly type: 'family_atomics'; readonly window: number }
+  | { readonly type: 'karama_cancel'; readonly window: number; readonly karama: string }
   | { readonly type: 'nexus_offer'; readonly to: Faction }
   | { readonly type: 'nexus_leave' }
   | { readonly type: 'nexus_done' }

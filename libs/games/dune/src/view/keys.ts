@@ -13,6 +13,8 @@ export function duneActionKey(action: DuneAction): string {
     }
     case 'karama_take':
       return 'karama_take';
+    case 'karama_cancel':
+      return `karama_cancel:${action.window}`;
     case 'ship':
       return `ship:${action.to}:${action.count}:${action.karama ? 'karama' : 'paid'}`;
     case 'hajr_move':
