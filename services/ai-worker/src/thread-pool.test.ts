@@ -4,6 +4,9 @@ import { parlor } from '@veil/parlor';
 import { aiReplySchema, aiRequestSubject, type AiRequest } from '@veil/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAiWorker, type AiWorker } from './ai-worker.js';
+import { HandedBack } from './decision-job.js';
+import { ThreadPool } from './thread-pool.js';
+import { silentLogger } from '@veil/log';
 import { decideWithAi } from './decider.js';
 
 /** Real decision threads: each loads the game registry (plus Parlor) and runs `@veil/ai`. */
@@ -65,4 +68,33 @@ describe('AI worker on decision threads', () => {
     );
     expect(spent.iterations).toBeGreaterThan(0);
   });
+});
+
+describe('ThreadPool', () => {
+  it('loads the registry in each thread, and hands back the running and the waiting job on close', async () => {
+    const pool = await ThreadPool.start(1, silentLogger, ['@veil/parlor']);
+    expect(pool.size).toBe(1);
+    expect([...pool.games].sort()).toEqual(['netrunner', 'parlor']);
+    const module = parlor as unknown as AnyGameModule;
+    const snapshot = newGame(module, {}, 'pool-test');
+    const seat = module.deciders(snapshot)[0] as string;
+    const job = {
+      game: 'parlor',
+      seat,
+      level: 'expert' as const,
+      view: module.view(snapshot, seat),
+      legalActions: module.legalActions(snapshot, seat),
+      seed: 's',
+      deadline: Date.now() + 60_000,
+    };
+    // One job on the thread, one waiting; closing before either answer can arrive.
+    const running = pool.run(job);
+    const waiting = pool.run(job);
+    expect(pool.waiting).toBe(1);
+    const closed = pool.close();
+    await expect(running).rejects.toBeInstanceOf(HandedBack);
+    await expect(waiting).rejects.toBeInstanceOf(HandedBack);
+    await closed;
+    await expect(pool.run(job)).rejects.toBeInstanceOf(HandedBack);
+  }, 60_000);
 });
