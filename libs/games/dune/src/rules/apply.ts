@@ -28,7 +28,7 @@ import {
 import { allianceAnswer, nexusLeave, nexusOffer, offerWormRides, ride } from './nexus.js';
 import { allyOf } from './board.js';
 import type { Phase } from './phase.js';
-import { playGhola, revive } from './revival.js';
+import { emperorRevive, playGhola, revive } from './revival.js';
 import { commitSetup, fremenSplit } from './setup-choices.js';
 import { closeStormWindow, commitDial, detonateAtomics } from './storm.js';
 import { advanceCursor } from './cursor.js';
@@ -176,6 +176,8 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
       return shipBack(state, seat, action.from, action.count);
     case 'hajr_move':
       return hajrMove(state, seat, action.from, action.to, action.count, action.hajr);
+    case 'emperor_revive':
+      return emperorRevive(state, action.count);
     case 'ghola':
       return playGhola(state, seat, action.ghola, action.leader, action.forces);
     case 'ship_pass':

@@ -9,6 +9,7 @@ import { offerTargets, rideTargets } from './nexus.js';
 import type { Phase } from './phase.js';
 import { planOptions } from './plans.js';
 import {
+  emperorRevivalOptions,
   forceRevivalCost,
   gholaOptions,
   leaderStrength,
@@ -103,6 +104,11 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
         }
         return out;
       }
+      case 'emperor_revival':
+        return emperorRevivalOptions(state, decision.ally).map((count) => ({
+          type: 'emperor_revive' as const,
+          count,
+        }));
       case 'keep_cards':
         return subsets(keepableHandles(state, seat)).map((discard) => ({
           type: 'keep' as const,

@@ -254,3 +254,30 @@ describe('Karama against a battle power', () => {
     expect(dune.deciders(cancelled)).toEqual(['emperor', 'bene_gesserit']);
   });
 });
+
+describe('the Emperor pays for the ally’s extra revivals', () => {
+  it('after the ally revives, the Emperor decides how many more (up to 3, 2 spice each)', () => {
+    let s = at('revival', (st) =>
+      withPlayer(
+        {
+          ...st,
+          alliances: [['emperor', 'atreides']],
+          cursor: { order: ['atreides', 'emperor'], index: 0, shipped: false },
+        },
+        'atreides',
+        { tanks: 7, reserves: 3 },
+      ),
+    );
+    s = act(s, 'atreides', { type: 'revive', forces: 3, leader: null });
+    expect(dune.deciders(s)).toEqual(['emperor']);
+    expect(dune.legalActions(s, 'emperor')).toEqual(
+      [0, 1, 2, 3].map((count) => ({ type: 'emperor_revive', count })),
+    );
+    s = act(s, 'emperor', { type: 'emperor_revive', count: 3 });
+    expect(s.context.players.atreides.reserves).toBe(9);
+    expect(s.context.players.atreides.tanks).toBe(1);
+    expect(s.context.players.emperor.spice).toBe(4);
+    expect(dune.deciders(s)).toEqual(['emperor']);
+    expect(s.context.cursor?.index).toBe(1);
+  });
+});

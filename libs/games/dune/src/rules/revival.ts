@@ -1,5 +1,6 @@
 import { FACTIONS } from '../data/factions.js';
 import type { DuneState, Faction } from '../state/types.js';
+import { nextPauseId, pushDecision, resolveDecision, topDecision } from '@veil/engine';
 import { allyOf } from './board.js';
 import { discardBatch, findCard, log, updatePlayer } from './common.js';
 import { advanceCursor, startCursor } from './cursor.js';
@@ -60,6 +61,21 @@ export function revive(
     };
   });
   if (forces > 0 || leader) s = log(s, 'revival', { faction: seat, forces, leader, cost });
+  // The Emperor's alliance power: pay for up to 3 more of the ally's forces (the Emperor decides).
+  if (
+    allyOf(s, seat) === 'emperor' &&
+    s.players[seat].tanks > 0 &&
+    s.players.emperor.spice >= PAID_REVIVAL_COST
+  ) {
+    const [id, pauses] = nextPauseId(s.pauses);
+    const decisions = pushDecision(pauses.decisions, {
+      id,
+      seat: 'emperor' as Faction,
+      kind: 'emperor_revival' as const,
+      ally: seat,
+    });
+    return { ...s, pauses: { ...pauses, decisions } };
+  }
   return advanceCursor(s);
 }
 
@@ -101,4 +117,42 @@ export function playGhola(
     batch,
     resume: 'none',
   }));
+}
+
+export function emperorRevivalOptions(state: DuneState, ally: Faction): number[] {
+  const most = Math.min(
+    3,
+    state.players[ally].tanks,
+    Math.floor(state.players.emperor.spice / PAID_REVIVAL_COST),
+  );
+  return Array.from({ length: most + 1 }, (_, i) => i);
+}
+
+export function emperorRevive(state: DuneState, count: number): DuneState {
+  const top = topDecision(state.pauses.decisions);
+  if (
+    !top ||
+    top.kind !== 'emperor_revival' ||
+    !emperorRevivalOptions(state, top.ally).includes(count)
+  ) {
+    throw new Error('bad emperor revival');
+  }
+  let s: DuneState = {
+    ...state,
+    pauses: { ...state.pauses, decisions: resolveDecision(state.pauses.decisions, top.id) },
+  };
+  if (count > 0) {
+    s = updatePlayer(s, 'emperor', (p) => ({ ...p, spice: p.spice - count * PAID_REVIVAL_COST }));
+    s = updatePlayer(s, top.ally, (p) => ({
+      ...p,
+      tanks: p.tanks - count,
+      reserves: p.reserves + count,
+    }));
+    s = log(s, 'emperor_revival', {
+      ally: top.ally,
+      forces: count,
+      cost: count * PAID_REVIVAL_COST,
+    });
+  }
+  return advanceCursor(s);
 }

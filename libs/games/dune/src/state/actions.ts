@@ -61,6 +61,7 @@ export type DuneAction =
   | { readonly type: 'bribe'; readonly to: Faction; readonly amount: number }
   | { readonly type: 'ride'; readonly from: string; readonly to: string; readonly count: number }
   | { readonly type: 'ride_pass' }
-  | { readonly type: 'gift'; readonly amount: number };
+  | { readonly type: 'gift'; readonly amount: number }
+  | { readonly type: 'emperor_revive'; readonly count: number };
 
 export type DuneActionType = DuneAction['type'];

@@ -154,7 +154,8 @@ export type DuneDecision =
   | (Decision<Faction> & { readonly kind: 'alliance_offer'; readonly from: Faction })
   | (Decision<Faction> & { readonly kind: 'spiritual_advisor'; readonly shipper: Faction })
   | (Decision<Faction> & { readonly kind: 'keep_cards'; readonly territory: TerritoryId })
-  | (Decision<Faction> & { readonly kind: 'worm_ride'; readonly territory: TerritoryId });
+  | (Decision<Faction> & { readonly kind: 'worm_ride'; readonly territory: TerritoryId })
+  | (Decision<Faction> & { readonly kind: 'emperor_revival'; readonly ally: Faction });
 
 /** Who acts next in a phase where seats act one by one in storm order. */
 export interface TurnCursor {
