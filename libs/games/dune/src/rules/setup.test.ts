@@ -79,3 +79,19 @@ describe('Dune setup', () => {
     expect(dune.legalActions(s, 'emperor')).toEqual([]);
   });
 });
+
+describe('Dune room options', () => {
+  it('refuses bad options with a clear error (seats() is what a room reads first)', () => {
+    expect(() => dune.seats({ factions: ['atreides'] })).toThrow(/2 to 6/);
+    expect(() => dune.seats({ factions: ['atreides', 'atreides'] })).toThrow(/2 to 6/);
+    expect(() => dune.seats({ factions: ['atreides', 'ixian' as Faction] })).toThrow(
+      /unknown faction/,
+    );
+    expect(() => dune.seats({ turns: 0 })).toThrow(/turns/);
+    expect(() => dune.seats({ spiceCollection: 'anywhere' as never })).toThrow(/spiceCollection/);
+    expect(() => dune.seats({ twoPlayerStrongholds: 5 as never })).toThrow(/twoPlayerStrongholds/);
+    // Setup itself does not start a game from them either.
+    expect(newGame(dune, { turns: 0 }, 1).status).toBe('error');
+    expect(newGame(dune, { bgCharity: 'always' }, 1).context.options.bgCharity).toBe('always');
+  });
+});

@@ -17,21 +17,44 @@ import { drawTreachery, log } from './common.js';
 
 export function resolveOptions(options: DuneOptions | undefined): ResolvedOptions {
   const factions = options?.factions ?? FACTION_IDS;
+  if (!Array.isArray(factions) || factions.some((f) => !FACTION_IDS.includes(f))) {
+    throw new Error('dune: unknown faction');
+  }
   if (factions.length < 2 || factions.length > 6 || new Set(factions).size !== factions.length) {
     throw new Error('dune: choose 2 to 6 different factions');
   }
-  if (factions.some((f) => !FACTION_IDS.includes(f))) throw new Error('dune: unknown faction');
   const turns = options?.turns ?? 10;
   if (!Number.isInteger(turns) || turns < 1 || turns > 20)
     throw new Error('dune: turns must be 1..20');
+  const pick = <T extends string | number | boolean>(
+    name: string,
+    value: T | undefined,
+    allowed: readonly T[],
+  ): T => {
+    if (value === undefined) return allowed[0] as T;
+    if (!allowed.includes(value))
+      throw new Error(`dune: option ${name} must be one of ${allowed.join(', ')}`);
+    return value;
+  };
   return {
     factions: [...factions],
     turns,
-    spiceCollection: options?.spiceCollection ?? 'same_sector',
-    twoPlayerStrongholds: options?.twoPlayerStrongholds ?? 3,
-    bgCharity: options?.bgCharity ?? 'basic',
-    mostStrongholdsTie: options?.mostStrongholdsTie ?? 'storm_order',
-    predictionOnDefault: options?.predictionOnDefault ?? false,
+    spiceCollection: pick('spiceCollection', options?.spiceCollection, [
+      'same_sector',
+      'territory',
+    ] as const),
+    twoPlayerStrongholds: pick('twoPlayerStrongholds', options?.twoPlayerStrongholds, [
+      3, 4,
+    ] as const),
+    bgCharity: pick('bgCharity', options?.bgCharity, ['basic', 'always'] as const),
+    mostStrongholdsTie: pick('mostStrongholdsTie', options?.mostStrongholdsTie, [
+      'storm_order',
+      'nobody',
+    ] as const),
+    predictionOnDefault: pick('predictionOnDefault', options?.predictionOnDefault, [
+      false,
+      true,
+    ] as const),
   };
 }
 
