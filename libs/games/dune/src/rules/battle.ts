@@ -260,6 +260,16 @@ export function answerPrescience(state: DuneState, seat: Faction, plan: BattlePl
     'prescience_answer',
     { target: seat, element: p.element, answer },
   );
+  // A named weapon or defense (or Cheap Hero) is now known to be in that hand.
+  const shownHandle =
+    p.element === 'weapon'
+      ? plan.weapon
+      : p.element === 'defense'
+        ? plan.defense
+        : p.element === 'leader'
+          ? plan.hero
+          : null;
+  if (shownHandle) s = markPublic(s, seat, [shownHandle]);
   s = advanceStage(s);
   return commitPlan(s, seat, plan);
 }

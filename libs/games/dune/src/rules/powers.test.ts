@@ -281,3 +281,40 @@ describe('the Emperor pays for the ally’s extra revivals', () => {
     expect(s.context.cursor?.index).toBe(1);
   });
 });
+
+describe('Atreides Prescience', () => {
+  it('the opponent fixes its plan first and the asked element is published; its later plans keep it', () => {
+    let s = at('battle', (st) =>
+      withPlayer(
+        {
+          ...st,
+          stormOrder: ['harkonnen', ...SIX.filter((f) => f !== 'harkonnen')],
+          forces: { 'the_great_flat:14': { harkonnen: 3, atreides: 3 } },
+        },
+        'harkonnen',
+        { hand: hand(['crysknife', 'snooper'], 'h') },
+      ),
+    );
+    s = act(s, 'harkonnen', {
+      type: 'battle_pick',
+      territory: 'the_great_flat',
+      opponent: 'atreides',
+    });
+    expect(dune.deciders(s)).toEqual(['atreides']);
+    s = act(s, 'atreides', { type: 'prescience', element: 'weapon' });
+    const window = s.context.pauses.windows[0];
+    if (!window) throw new Error('no window');
+    s = act(s, 'harkonnen', { type: 'pass', window: window.id });
+    expect(dune.deciders(s)).toEqual(['harkonnen']);
+    s = act(s, 'harkonnen', {
+      type: 'plan',
+      plan: { leader: 'harkonnen.feyd_rautha', hero: null, dial: 2, weapon: 'h0', defense: null },
+    });
+    expect(s.context.battle?.prescience?.answer).toBe('crysknife');
+    expect(dune.view(s, 'atreides').players.harkonnen?.hand).toEqual([{ card: 'crysknife' }]);
+    expect(dune.deciders(s)).toEqual(['harkonnen', 'atreides']);
+    const plans = dune.legalActions(s, 'harkonnen');
+    expect(plans.length).toBeGreaterThan(1);
+    expect(plans.every((a) => a.type === 'plan' && a.plan.weapon === 'h0')).toBe(true);
+  });
+});
