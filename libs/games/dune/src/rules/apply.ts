@@ -29,7 +29,7 @@ import { allianceAnswer, nexusLeave, nexusOffer, offerWormRides, ride } from './
 import { allyOf } from './board.js';
 import type { Phase } from './phase.js';
 import { emperorRevive, playGhola, revive } from './revival.js';
-import { commitSetup, fremenSplit } from './setup-choices.js';
+import { commitSetup, fremenSplit, harkonnenMulligan } from './setup-choices.js';
 import { closeStormWindow, commitDial, detonateAtomics } from './storm.js';
 import { advanceCursor } from './cursor.js';
 import type { TerritoryId } from '../data/map.js';
@@ -68,6 +68,8 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
   switch (action.type) {
     case 'setup':
       return commitSetup(state, seat, { traitor: action.traitor, prediction: action.prediction });
+    case 'mulligan':
+      return harkonnenMulligan(state, action.redraw);
     case 'fremen_split':
       return fremenSplit(state, action.tabr, action.south, action.west);
     case 'dial':

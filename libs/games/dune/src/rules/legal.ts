@@ -8,6 +8,7 @@ import { cursorSeat } from './cursor.js';
 import { offerTargets, rideTargets } from './nexus.js';
 import type { Phase } from './phase.js';
 import { planOptions } from './plans.js';
+import { mulliganAllowed } from './setup-choices.js';
 import {
   emperorRevivalOptions,
   forceRevivalCost,
@@ -109,6 +110,13 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
           type: 'emperor_revive' as const,
           count,
         }));
+      case 'harkonnen_mulligan':
+        return mulliganAllowed(state)
+          ? [
+              { type: 'mulligan', redraw: false },
+              { type: 'mulligan', redraw: true },
+            ]
+          : [{ type: 'mulligan', redraw: false }];
       case 'keep_cards':
         return subsets(keepableHandles(state, seat)).map((discard) => ({
           type: 'keep' as const,

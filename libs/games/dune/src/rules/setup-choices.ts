@@ -4,6 +4,7 @@ import {
   pushDecision,
   resolveDecision,
   revealedChoices,
+  shuffle,
   topDecision,
 } from '@veil/engine';
 import type { DuneState, Faction, SetupCommitment } from '../state/types.js';
@@ -84,4 +85,31 @@ export function fremenSplit(
 
 export function isSetupDone(state: DuneState): boolean {
   return state.choice === null && state.pauses.decisions.length === 0;
+}
+
+/** The Harkonnen may redraw when two or more of their four traitors are their own leaders. */
+export function mulliganAllowed(state: DuneState): boolean {
+  return state.players.harkonnen.traitors.filter((t) => t.startsWith('harkonnen.')).length >= 2;
+}
+
+export function harkonnenMulligan(state: DuneState, redraw: boolean): DuneState {
+  const top = topDecision(state.pauses.decisions);
+  if (!top || top.kind !== 'harkonnen_mulligan' || (redraw && !mulliganAllowed(state)))
+    throw new Error('bad mulligan');
+  let s: DuneState = {
+    ...state,
+    pauses: { ...state.pauses, decisions: resolveDecision(state.pauses.decisions, top.id) },
+  };
+  if (!redraw) return log(s, 'harkonnen_mulligan', { redraw: false });
+  const [deck, rng] = shuffle(s.rng, [...s.traitorDeck, ...s.players.harkonnen.traitors]);
+  s = updatePlayer({ ...s, rng, traitorDeck: deck.slice(4) }, 'harkonnen', (p) => ({
+    ...p,
+    traitors: deck.slice(0, 4),
+  }));
+  return log(
+    s,
+    'harkonnen_mulligan',
+    { redraw: true },
+    { to: ['harkonnen'], data: { traitors: deck.slice(0, 4) } },
+  );
 }

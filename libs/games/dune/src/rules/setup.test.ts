@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newGame, RulesError } from '@veil/engine';
 import { dune } from '../module.js';
-import { act, afterSetup } from '../testing/scenario.js';
+import { act, afterSetup, edit, withPlayer } from '../testing/scenario.js';
 import type { Faction } from '../state/types.js';
 
 const SIX: readonly Faction[] = [
@@ -93,5 +93,44 @@ describe('Dune room options', () => {
     // Setup itself does not start a game from them either.
     expect(newGame(dune, { turns: 0 }, 1).status).toBe('error');
     expect(newGame(dune, { bgCharity: 'always' }, 1).context.options.bgCharity).toBe('always');
+  });
+});
+
+describe('the Harkonnen traitor mulligan (room option)', () => {
+  it('asks the Harkonnen whether or not a redraw is allowed; redraws only with two own leaders', () => {
+    const factions: Faction[] = ['atreides', 'harkonnen'];
+    expect(dune.deciders(newGame(dune, { factions }, 1))).toEqual(['atreides']);
+    const s = newGame(dune, { factions, harkonnenMulligan: true }, 1);
+    expect(dune.deciders(s)).toEqual(['harkonnen']);
+    const own = edit(s, (st) =>
+      withPlayer(st, 'harkonnen', {
+        traitors: [
+          'harkonnen.feyd_rautha',
+          'harkonnen.beast_rabban',
+          'atreides.duncan_idaho',
+          'atreides.thufir_hawat',
+        ],
+      }),
+    );
+    const mixed = edit(s, (st) =>
+      withPlayer(st, 'harkonnen', {
+        traitors: [
+          'harkonnen.feyd_rautha',
+          'atreides.gurney_halleck',
+          'atreides.duncan_idaho',
+          'atreides.thufir_hawat',
+        ],
+      }),
+    );
+    expect(dune.legalActions(mixed, 'harkonnen')).toEqual([{ type: 'mulligan', redraw: false }]);
+    expect(dune.legalActions(own, 'harkonnen')).toEqual([
+      { type: 'mulligan', redraw: false },
+      { type: 'mulligan', redraw: true },
+    ]);
+    const redrawn = act(own, 'harkonnen', { type: 'mulligan', redraw: true });
+    expect(redrawn.context.players.harkonnen.traitors).toHaveLength(4);
+    expect(redrawn.context.traitorDeck).toHaveLength(own.context.traitorDeck.length);
+    expect(dune.view(redrawn, 'atreides').players.harkonnen?.traitors).toBeNull();
+    expect(dune.deciders(redrawn)).toEqual(['atreides']);
   });
 });

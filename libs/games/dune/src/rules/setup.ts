@@ -1,4 +1,4 @@
-import { emptyPauses, openChoice, Rng, shuffle, type GameInput } from '@veil/engine';
+import { emptyPauses, nextPauseId, openChoice, Rng, shuffle, type GameInput } from '@veil/engine';
 import { FACTIONS } from '../data/factions.js';
 import { SHAI_HULUD_COPIES, SPICE_TERRITORY_CARDS } from '../data/spice.js';
 import { TREACHERY, type TreacheryCardId } from '../data/treachery.js';
@@ -52,6 +52,10 @@ export function resolveOptions(options: DuneOptions | undefined): ResolvedOption
       'nobody',
     ] as const),
     predictionOnDefault: pick('predictionOnDefault', options?.predictionOnDefault, [
+      false,
+      true,
+    ] as const),
+    harkonnenMulligan: pick('harkonnenMulligan', options?.harkonnenMulligan, [
       false,
       true,
     ] as const),
@@ -183,5 +187,13 @@ export function setupDune(input: GameInput<DuneOptions>): DuneState {
     );
   }
   for (const f of factions) state = drawTreachery(state, f, FACTIONS[f].startingCards, 'setup');
+  if (options.harkonnenMulligan && factions.includes('harkonnen')) {
+    // Asked whether or not the redraw is allowed, so being asked tells nobody anything.
+    const [id, pauses] = nextPauseId(state.pauses);
+    state = {
+      ...state,
+      pauses: { ...pauses, decisions: [{ id, seat: 'harkonnen', kind: 'harkonnen_mulligan' }] },
+    };
+  }
   return state;
 }

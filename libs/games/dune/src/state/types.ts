@@ -23,6 +23,8 @@ export interface DuneOptions {
   readonly mostStrongholdsTie?: 'storm_order' | 'nobody';
   /** Whether the BG prediction also fires on the end-of-game default win. */
   readonly predictionOnDefault?: boolean;
+  /** UNSURE 7: the Harkonnen may redraw their four traitors once if two or more are their own. */
+  readonly harkonnenMulligan?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -33,6 +35,7 @@ export interface ResolvedOptions {
   readonly bgCharity: 'basic' | 'always';
   readonly mostStrongholdsTie: 'storm_order' | 'nobody';
   readonly predictionOnDefault: boolean;
+  readonly harkonnenMulligan: boolean;
 }
 
 /** A Treachery card in a hand: its kind and an opaque handle drawn afresh whenever it moves. */
@@ -155,7 +158,8 @@ export type DuneDecision =
   | (Decision<Faction> & { readonly kind: 'spiritual_advisor'; readonly shipper: Faction })
   | (Decision<Faction> & { readonly kind: 'keep_cards'; readonly territory: TerritoryId })
   | (Decision<Faction> & { readonly kind: 'worm_ride'; readonly territory: TerritoryId })
-  | (Decision<Faction> & { readonly kind: 'emperor_revival'; readonly ally: Faction });
+  | (Decision<Faction> & { readonly kind: 'emperor_revival'; readonly ally: Faction })
+  | (Decision<Faction> & { readonly kind: 'harkonnen_mulligan' });
 
 /** Who acts next in a phase where seats act one by one in storm order. */
 export interface TurnCursor {
