@@ -16,10 +16,11 @@ const perturb = (
   ...args: Parameters<typeof perturbDune> extends [unknown, ...infer R] ? R : never
 ) => perturbDune(dune, ...args);
 
+/** With the Harkonnen mulligan on, so its (always asked) decision is covered too. */
 function harness(factions: readonly Faction[], numRuns: number, seed: number) {
   return checkNoninterference({
     module: dune,
-    options: { factions },
+    options: { factions, harkonnenMulligan: true },
     perturb,
     numRuns,
     maxSteps: 400,
