@@ -165,7 +165,6 @@ export function duneDeterminize(
         }
       : null,
     battle: view.battle ? { ...view.battle, played: playedHandles(view, players) } : null,
-    battlesFought: [],
     nexus: view.flow.nexus,
     wormTerritories: view.flow.wormTerritories,
     atomics: view.flow.atomics,

@@ -56,10 +56,7 @@ export function settleDiscards(state: DuneState): DuneState {
   let s = state;
   for (let guard = 0; s.pendingDiscard && guard < 10; guard++) {
     const k = s.pendingDiscard;
-    s =
-      k.kind === 'card_used' || k.kind === 'purchase_overflow'
-        ? { ...s, pendingDiscard: null }
-        : resumeBattleDiscard(s, k);
+    s = k.kind === 'card_used' ? { ...s, pendingDiscard: null } : resumeBattleDiscard(s, k);
   }
   return s;
 }

@@ -196,7 +196,7 @@ function returnCards(state: DuneState): DuneState {
   return log(s, 'auction_ended', { returned: a.cards.length });
 }
 
-/** Keeps the auction consistent when the bidder can no longer bid (its hand filled up). */
+/** The seat the auction waits on. */
 export function currentBidder(state: DuneState): Faction | null {
   const a = state.auction;
   return a ? a.bidder : null;

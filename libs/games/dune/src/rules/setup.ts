@@ -159,7 +159,6 @@ export function setupDune(input: GameInput<DuneOptions>): DuneState {
     cursor: null,
     auction: null,
     battle: null,
-    battlesFought: [],
     nexus: false,
     wormTerritories: [],
     atomics: false,

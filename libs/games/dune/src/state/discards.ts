@@ -42,9 +42,4 @@ export type DiscardContinuation =
       readonly next: 'winner_cards' | 'finish';
     }
   | { readonly kind: 'winner_discards'; readonly batch: number; readonly territory: TerritoryId }
-  | { readonly kind: 'card_used'; readonly batch: number; readonly resume: 'none' }
-  | {
-      /** A bought card went over the limit (not reachable in the base game; kept for Semuta). */
-      readonly kind: 'purchase_overflow';
-      readonly batch: number;
-    };
+  | { readonly kind: 'card_used'; readonly batch: number; readonly resume: 'none' };

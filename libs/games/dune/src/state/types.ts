@@ -46,7 +46,7 @@ export interface HandCard {
   readonly seenBy: readonly Faction[];
 }
 
-export type LeaderStatus = 'available' | 'tanks' | 'tanks_facedown';
+export type LeaderStatus = 'available' | 'tanks';
 
 export interface PlayerState {
   readonly spice: number;
@@ -197,8 +197,6 @@ export interface DuneState {
   readonly cursor: TurnCursor | null;
   readonly auction: Auction | null;
   readonly battle: Battle | null;
-  /** Territories whose battles were fought this phase. */
-  readonly battlesFought: readonly string[];
   /** Whether a Shai-Hulud appeared in this Spice Blow (a Nexus follows). */
   readonly nexus: boolean;
   /** Territories a Shai-Hulud devoured in this Spice Blow (the Fremen may ride from them). */
