@@ -5,7 +5,7 @@ import { CARDS } from '../catalog/index.js';
 import { facts, typeOf } from '../facts.js';
 import { RULES_VERSION } from '../rules/setup.js';
 import { packHandles } from '../state/handles.js';
-import { VIEWERS, isCentral } from '../state/types.js';
+import { isCentral } from '../state/types.js';
 import type {
   CardState,
   DeckList,
@@ -137,12 +137,12 @@ class Builder {
     const code = forget ? '' : (cv?.code ?? '');
     const uid = String(this.next);
     this.next += 1;
-    const drawn = { corp: '', runner: '', spectator: '' };
-    for (const v of VIEWERS)
-      drawn[v] = `h${this.rng
-        .int(2 ** 31)
-        .toString(36)
-        .padStart(7, '0')}`;
+    // Handles the viewer was not shown are made up: counted, not drawn (a search samples a
+    // state per iteration, and three random draws per card were a fifth of its cost). A real
+    // handle is `h` + 7 base-36 digits of a uint32, whose first digit is 0 or 1, so one
+    // starting `hz` never equals a handle of the view.
+    const madeUp = `hz${uid.padStart(6, '0')}`;
+    const drawn = { corp: madeUp, runner: madeUp, spectator: madeUp };
     if (cv) drawn[this.viewer] = cv.id;
     const handles = packHandles(drawn.corp, drawn.runner, drawn.spectator);
     const installed = loc.zone === 'ice' || loc.zone === 'root' || loc.zone === 'rig';
