@@ -1,7 +1,7 @@
 import { commitWindow, openWindowOf, passWindow } from '@veil/engine';
 import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction } from '../state/types.js';
-import { currentBidder, karamaTake, passBid, placeBid } from './bidding.js';
+import { currentBidder, karamaTake, passBid, placeBid, resumeKaramaPurchase } from './bidding.js';
 import {
   answerPrescience,
   closeKaramaWindow,
@@ -14,10 +14,11 @@ import {
   useVoice,
   winnerDiscards,
 } from './battle.js';
-import { discardBatch, log, updatePlayer } from './common.js';
+import { log, updatePlayer } from './common.js';
 import {
   crossShip,
   endMovementTurn,
+  finishShipment,
   hajrMove,
   move,
   passShipment,
@@ -30,7 +31,7 @@ import { allyOf } from './board.js';
 import type { Phase } from './phase.js';
 import { emperorRevive, playGhola, revive } from './revival.js';
 import { commitSetup, fremenSplit, harkonnenMulligan } from './setup-choices.js';
-import { closeStormWindow, commitDial, detonateAtomics } from './storm.js';
+import { closeStormWindow, commitDial, detonateAtomics, playWeatherControl } from './storm.js';
 import { advanceCursor } from './cursor.js';
 import type { TerritoryId } from '../data/map.js';
 
@@ -56,7 +57,26 @@ export function settleDiscards(state: DuneState): DuneState {
   let s = state;
   for (let guard = 0; s.pendingDiscard && guard < 10; guard++) {
     const k = s.pendingDiscard;
-    s = k.kind === 'card_used' ? { ...s, pendingDiscard: null } : resumeBattleDiscard(s, k);
+    const resumed: DuneState = { ...s, pendingDiscard: null };
+    switch (k.kind) {
+      case 'card_used':
+        s = resumed;
+        break;
+      case 'karama_purchase':
+        s = resumeKaramaPurchase(resumed, k.buyer);
+        break;
+      case 'karama_shipment':
+        s = finishShipment(resumed, k.shipper);
+        break;
+      case 'storm_card':
+        s = closeStormWindow(resumed);
+        break;
+      case 'karama_cancel':
+        s = closeKaramaWindow(resumed);
+        break;
+      default:
+        s = resumeBattleDiscard(s, k);
+    }
   }
   return s;
 }
@@ -85,29 +105,8 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
       if (passed.status === 'open') return s;
       return w.kind === 'karama_battle' ? closeKaramaWindow(s) : closeStormWindow(s);
     }
-    case 'weather_control': {
-      const w = openWindowOf(state.pauses.windows);
-      if (!w) throw new Error('no window');
-      const committed = { ...commitWindow(w, seat), cause: { ...w.cause, override: action.move } };
-      let s: DuneState = {
-        ...state,
-        pauses: {
-          ...state.pauses,
-          windows: state.pauses.windows.map((x) => (x.id === w.id ? committed : x)),
-        },
-      };
-      s = log(s, 'weather_control', { faction: seat, move: action.move });
-      const card = s.players[seat].hand.find((c) => c.card === 'weather_control');
-      if (!card) throw new Error('no weather control');
-      s = discardBatch(
-        s,
-        'card_used',
-        phase,
-        [{ faction: seat, handle: card.handle }],
-        (batch) => ({ kind: 'card_used', batch, resume: 'none' }),
-      );
-      return closeStormWindow(settleDiscards(s));
-    }
+    case 'weather_control':
+      return playWeatherControl(state, seat, action.move);
     case 'karama_cancel': {
       const w = openWindowOf(state.pauses.windows);
       if (!w) throw new Error('no window');
@@ -119,7 +118,7 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
           windows: state.pauses.windows.map((x) => (x.id === w.id ? committed : x)),
         },
       };
-      return closeKaramaWindow(settleDiscards(karamaCancel(s, seat, action.karama)));
+      return karamaCancel(s, seat, action.karama);
     }
     case 'family_atomics': {
       const w = openWindowOf(state.pauses.windows);

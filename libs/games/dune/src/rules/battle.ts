@@ -238,9 +238,8 @@ export function karamaCancel(state: DuneState, seat: Faction, handle: string): D
     power === 'voice' ? { ...b, voice: null } : { ...b, prescience: null, stage: 'plans' };
   let s = log({ ...state, battle }, 'karama', { faction: seat, cancels: String(power) });
   s = discardBatch(s, 'karama', 'battle', [{ faction: seat, handle }], (batch) => ({
-    kind: 'card_used',
+    kind: 'karama_cancel',
     batch,
-    resume: 'none',
   }));
   return s;
 }

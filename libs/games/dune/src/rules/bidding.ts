@@ -138,13 +138,14 @@ export function karamaTake(state: DuneState, seat: Faction, karama: string): Dun
     'karama',
     'bidding',
     [{ faction: seat, handle: karama }],
-    (batch) => ({
-      kind: 'card_used',
-      batch,
-      resume: 'none',
-    }),
+    (batch) => ({ kind: 'karama_purchase', batch, buyer: seat }),
   );
-  return sell({ ...s, pendingDiscard: null }, seat, 0, true);
+  return s;
+}
+
+/** Resumes a Karama purchase after its discard boundary: the card is taken free. */
+export function resumeKaramaPurchase(state: DuneState, buyer: Faction): DuneState {
+  return sell(state, buyer, 0, true);
 }
 
 function sell(state: DuneState, buyer: Faction, price: number, karama: boolean): DuneState {

@@ -76,13 +76,18 @@ export function ship(
   });
   if (karama) {
     if (findCard(s, seat, karama)?.card !== 'karama') throw new Error('no karama');
-    s = discardBatch(s, 'karama', 'movement', [{ faction: seat, handle: karama }], (batch) => ({
-      kind: 'card_used',
+    return discardBatch(s, 'karama', 'movement', [{ faction: seat, handle: karama }], (batch) => ({
+      kind: 'karama_shipment',
       batch,
-      resume: 'none',
+      shipper: seat,
     }));
   }
-  s = { ...s, cursor: s.cursor ? { ...s.cursor, shipped: true } : null };
+  return finishShipment(s, seat);
+}
+
+/** The end of a shipment: the seat has shipped; the BG may send a force after an off-planet one. */
+export function finishShipment(state: DuneState, seat: Faction): DuneState {
+  let s = { ...state, cursor: state.cursor ? { ...state.cursor, shipped: true } : null };
   const offPlanet = seat !== 'fremen' && seat !== 'bene_gesserit';
   if (offPlanet && inPlay(s, 'bene_gesserit') && s.players.bene_gesserit.reserves > 0) {
     const [id, pauses] = nextPauseId(s.pauses);

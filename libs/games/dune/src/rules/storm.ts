@@ -1,4 +1,12 @@
-import { commitChoice, nextPauseId, openChoice, openWindow, revealedChoices } from '@veil/engine';
+import {
+  commitChoice,
+  commitWindow,
+  nextPauseId,
+  openChoice,
+  openWindow,
+  openWindowOf,
+  revealedChoices,
+} from '@veil/engine';
 import { SECTOR_COUNT } from '../data/map.js';
 import type { DuneState, Faction } from '../state/types.js';
 import {
@@ -12,7 +20,7 @@ import {
   territoryOf,
 } from './board.js';
 import { AREA_NEIGHBOURS, TERRITORIES } from '../data/map.js';
-import { log, updatePlayer } from './common.js';
+import { discardBatch, log, updatePlayer } from './common.js';
 
 /** Storm Phase: two dialers commit hidden dials, revealed together; the storm moves their sum. */
 
@@ -130,4 +138,30 @@ export function detonateAtomics(state: DuneState, seat: Faction, handle: string)
     }
   }
   return log({ ...s, atomics: true }, 'family_atomics', { faction: seat });
+}
+
+/**
+ * Weather Control, played in the storm window: the holder fixes this turn's move (0–10). The card
+ * goes through the discard boundary; the storm moves when the boundary resumes (`storm_card`).
+ */
+export function playWeatherControl(state: DuneState, seat: Faction, move: number): DuneState {
+  const w = openWindowOf(state.pauses.windows);
+  const card = state.players[seat].hand.find((c) => c.card === 'weather_control');
+  if (!w || !card) throw new Error('no weather control');
+  const committed = { ...commitWindow(w, seat), cause: { ...w.cause, override: move } };
+  const windows = state.pauses.windows.map((x) => (x.id === w.id ? committed : x));
+  const s = log({ ...state, pauses: { ...state.pauses, windows } }, 'weather_control', {
+    faction: seat,
+    move,
+  });
+  return discardBatch(
+    s,
+    'card_used',
+    'storm',
+    [{ faction: seat, handle: card.handle }],
+    (batch) => ({
+      kind: 'storm_card',
+      batch,
+    }),
+  );
 }

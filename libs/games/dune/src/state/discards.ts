@@ -42,4 +42,13 @@ export type DiscardContinuation =
       readonly next: 'winner_cards' | 'finish';
     }
   | { readonly kind: 'winner_discards'; readonly batch: number; readonly territory: TerritoryId }
-  | { readonly kind: 'card_used'; readonly batch: number; readonly resume: 'none' };
+  /** A card used up; nothing of its operation remains (Hajr, Tleilaxu Ghola). */
+  | { readonly kind: 'card_used'; readonly batch: number; readonly resume: 'none' }
+  /** Karama took the card up for auction: the sale (free) and the auction's next step remain. */
+  | { readonly kind: 'karama_purchase'; readonly batch: number; readonly buyer: Faction }
+  /** A Karama shipment was made: the end of the shipment (the BG's free force offer) remains. */
+  | { readonly kind: 'karama_shipment'; readonly batch: number; readonly shipper: Faction }
+  /** Weather Control was played: the storm's move (as the card decided) remains. */
+  | { readonly kind: 'storm_card'; readonly batch: number }
+  /** A Karama cancelled Voice or Prescience: closing the window and the next battle stage remain. */
+  | { readonly kind: 'karama_cancel'; readonly batch: number };
