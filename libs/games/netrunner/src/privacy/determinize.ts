@@ -315,10 +315,23 @@ class Builder {
     let best: Map<string, string> | null = null;
     for (let attempt = 0; attempt < 50; attempt++) {
       const left = [...pool];
-      const order = this.rng.shuffle([...slots]).sort((a, b) => rank(a.slot) - rank(b.slot));
+      // Only the constrained places need a random order; each free place ('any', dealt last)
+      // takes a uniformly random card of what is left, whatever their order.
+      const constrained = this.rng.shuffle(slots.filter((x) => x.slot !== 'any'));
+      const order = constrained
+        .sort((a, b) => rank(a.slot) - rank(b.slot))
+        .concat(slots.filter((x) => x.slot === 'any'));
       const dealt = new Map<string, string>();
       let stranded = false;
       for (const { uid, slot } of order) {
+        if (slot === 'any' && left.length > 0) {
+          // Swap-and-pop: the same multiset left as removing that one copy.
+          const i = this.rng.int(left.length);
+          dealt.set(uid, left[i] as string);
+          left[i] = left[left.length - 1] as string;
+          left.pop();
+          continue;
+        }
         const candidates = left.filter((code) => fitsSlot(this.g, code, slot, uid, dealt));
         if (candidates.length === 0) {
           stranded = true;
