@@ -15,8 +15,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 1024,
     rollupOptions: {
       // The client imports only `@veil/netrunner/client` (the public card catalog, the starter
-      // deck lists, the window kinds, view types; src/imports.test.ts checks it): none of it
-      // has side effects the client needs, so only what it uses is bundled.
+      // deck lists, the window kinds, view types; test/contracts/web-client-imports.test.ts
+      // checks it): none of it has side effects the client needs, so only what it uses is
+      // bundled.
       treeshake: {
         moduleSideEffects: (id: string) =>
           !id.includes('/libs/games/netrunner/') && !id.includes('/libs/engine/'),

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SRC = fileURLToPath(new URL('.', import.meta.url));
+/** The web client's sources (services/web/src). */
+const SRC = fileURLToPath(new URL('../../services/web/src/', import.meta.url));
 
 describe('the web client', () => {
   it('imports a game only through its client entry (no rules code, no engine)', () => {
