@@ -31,9 +31,11 @@ export async function commitBatch(
   const prepared = items.map(prepareItem);
   if (oneItemPerRoom(prepared)) return commitDistinctRooms(db, run, prepared);
   return db.transaction().execute(async (trx) => {
-    const versions = await lockRooms(trx, [...new Set(prepared.map((i) => i.roomId))]);
+    const locked = await lockRooms(trx, [...new Set(prepared.map((i) => i.roomId))]);
+    const versions = new Map([...locked].map(([id, row]) => [id, row.version]));
+    const owners = new Map([...locked].map(([id, row]) => [id, row.owner]));
     const committed = await findCommittedRequests(trx, prepared);
-    const plan = planCommits(prepared, versions, committed);
+    const plan = planCommits(prepared, versions, committed, owners);
     await writePlan(trx, plan);
     return plan.results;
   });
@@ -65,16 +67,17 @@ interface DistinctRoomRow {
  * Postgres then skips parsing and planning, which cost most of a small batch's time.
  */
 const COMMIT_DISTINCT_ROOMS: FixedStatement = {
-  name: 'veil_commit_distinct_rooms_v3',
+  name: 'veil_commit_distinct_rooms_v4',
   text: `with input as materialized (
     select * from json_to_recordset($1::json) as x (
       ord integer, room_id text, expected integer, seat text, request_id text,
-      action jsonb, ack jsonb, snapshot json, has_snapshot boolean, status text, outcome jsonb)
+      action jsonb, ack jsonb, snapshot json, has_snapshot boolean, status text, outcome jsonb,
+      lease_owner text)
   ),
   locked as (
     -- One index probe per room whatever the table's size: under the generic plan that a
     -- prepared statement soon runs, an IN (subquery) became a hash join over every room.
-    select id, version from rooms
+    select id, version, lease_owner from rooms
     where id = any (array(select room_id from input))
     order by id
     for no key update
@@ -91,6 +94,7 @@ const COMMIT_DISTINCT_ROOMS: FixedStatement = {
   planned as (
     select i.* from input i
     join locked l on l.id = i.room_id and l.version = i.expected
+      and (i.lease_owner is null or l.lease_owner = i.lease_owner)
     where not exists (select 1 from dup d where d.ord = i.ord)
   ),
   up as (
@@ -129,7 +133,8 @@ const COMMIT_DISTINCT_ROOMS: FixedStatement = {
  * - `locked` locks the rooms in id order and reads their latest versions (a row changed since
  *   the statement began is re-read once its writer is done);
  * - `dup` finds requests already in the log; `planned` keeps the items that are neither
- *   duplicates nor stale (`expected` = the locked version) — decided as `planCommits` does;
+ *   duplicates nor stale (`expected` = the locked version) nor fenced (another lease owner
+ *   than the item's `leaseOwner`) — decided as `planCommits` does;
  * - `up` advances those rooms, still conditional on the version, and the events and snapshots
  *   are inserted **only for the rooms `up` advanced**, so an event never lands without its
  *   version move (and the (room_id, version) primary key still fences any other writer).
@@ -156,6 +161,7 @@ async function commitDistinctRooms(
       ['has_snapshot', item.snapshot !== undefined],
       ['status', item.roomStatus ?? null],
       ['outcome', item.roomOutcome ?? null],
+      ['lease_owner', item.leaseOwner ?? null],
     ]),
   );
   const rows = await run<DistinctRoomRow>(COMMIT_DISTINCT_ROOMS, [input]);
@@ -220,16 +226,16 @@ function jsonRows(rows: readonly (readonly [string, unknown][])[]): string {
 async function lockRooms(
   trx: Transaction<StoreDatabase>,
   roomIds: readonly string[],
-): Promise<Map<string, number>> {
+): Promise<Map<string, { version: number; owner: string | null }>> {
   // Locked in id order (the sort runs below the row locks), so two batches cannot deadlock.
   // `= any (array(…))` probes the primary key per room instead of scanning every room.
   // Weaker than FOR UPDATE: does not block the foreign-key checks of our own event inserts.
-  const { rows } = await sql<{ id: string; version: number }>`
-    select id, version from rooms
+  const { rows } = await sql<{ id: string; version: number; lease_owner: string | null }>`
+    select id, version, lease_owner from rooms
     where id = any (array(select json_array_elements_text(${JSON.stringify(roomIds)}::json)))
     order by id
     for no key update`.execute(trx);
-  return new Map(rows.map((r) => [r.id, r.version]));
+  return new Map(rows.map((r) => [r.id, { version: r.version, owner: r.lease_owner }]));
 }
 
 async function findCommittedRequests(

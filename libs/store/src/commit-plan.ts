@@ -55,6 +55,7 @@ export function planCommits(
   items: readonly CommitItem[],
   currentVersions: ReadonlyMap<string, number>,
   committedRequests: ReadonlyMap<string, CommittedRequest>,
+  leaseOwners: ReadonlyMap<string, string | null> = new Map(),
 ): CommitPlan {
   const versions = new Map(currentVersions);
   const thisBatch = new Map<string, CommittedRequest>();
@@ -71,7 +72,10 @@ export function planCommits(
       plan.results.push({ status: 'duplicate', version: earlier.version, ack: earlier.ack });
     } else if (current === undefined) {
       plan.results.push({ status: 'not_found' });
-    } else if (current !== item.expectedVersion) {
+    } else if (
+      current !== item.expectedVersion ||
+      (item.leaseOwner !== undefined && leaseOwners.get(item.roomId) !== item.leaseOwner)
+    ) {
       plan.results.push({ status: 'conflict', currentVersion: current });
     } else {
       const version = current + 1;

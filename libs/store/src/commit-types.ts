@@ -20,10 +20,17 @@ export interface CommitItem {
   roomStatus?: RoomStatus;
   /** How the game ended, kept with the room (given with `roomStatus: 'finished'`). */
   roomOutcome?: RoomOutcome;
+  /**
+   * Commit only while this owner holds the room's lease (expired or not): a node paused while
+   * its rooms were taken over then cannot commit when it resumes, even at the right version.
+   * Refused as a `conflict`.
+   */
+  leaseOwner?: string;
 }
 
 export type CommitResult =
   | { status: 'committed'; version: number }
+  /** The room is at another version, or another node holds its lease (`leaseOwner`). */
   | { status: 'conflict'; currentVersion: number }
   /** The request was already committed: its version and ack, nothing applied now. */
   | { status: 'duplicate'; version: number; ack: unknown }

@@ -216,6 +216,10 @@ export class KyselyRoomStore implements RoomStore {
     return leases.releaseLeases(this.#db, roomIds, owner);
   }
 
+  takeOverLeases(from: string, to: string, ttlMs: number): Promise<string[]> {
+    return leases.takeOverLeases(this.#db, from, to, ttlMs);
+  }
+
   leaseState(roomId: string): Promise<LeaseState | null> {
     return leases.leaseState(this.#db, roomId);
   }

@@ -160,6 +160,29 @@ export async function releaseLeases(
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * Takes every lease `from` holds, expired or not, for `to` (a node that saw `from` stop
+ * announcing itself takes its rooms at once instead of waiting out the leases): answers the ids
+ * taken. The rows are locked in id order, as commits lock them. A node that was only paused
+ * cannot commit afterwards: commits are fenced on the lease owner as well as on the version.
+ */
+export async function takeOverLeases(
+  db: Kysely<StoreDatabase>,
+  from: string,
+  to: string,
+  ttlMs: number,
+): Promise<string[]> {
+  if (from === to) return [];
+  const { rows } = await sql<{ id: string }>`
+    with held as (
+      select id from rooms where lease_owner = ${from} order by id for no key update
+    )
+    update rooms set lease_owner = ${to}, lease_until = ${leaseEnd(ttlMs)}
+    where id = any (array(select id from held)) and lease_owner = ${from}
+    returning id`.execute(db);
+  return rows.map((r) => r.id).sort();
+}
+
 export async function leaseState(
   db: Kysely<StoreDatabase>,
   roomId: string,

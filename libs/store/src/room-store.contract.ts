@@ -612,6 +612,48 @@ export function describeRoomStoreContract(
         expect((await store().claimLease(mine, 'node-b', LONG)).status).toBe('claimed');
       });
 
+      it('commits with a leaseOwner only while that owner holds the lease', async () => {
+        const [one, two] = (await Promise.all([createdRoom(), createdRoom()])) as [string, string];
+        const [paused, peer] = [`node-${randomUUID()}`, `node-${randomUUID()}`];
+        await store().claimLease(one, paused, LONG);
+        await store().claimLease(two, paused, LONG);
+        expect(await store().takeOverLeases(paused, peer, LONG)).toEqual([one, two].sort());
+        const fenced = { leaseOwner: paused };
+        // One item per room (one statement), then two of one room (a transaction): both fenced.
+        expect(await store().commitBatch([event(one, 0, fenced)])).toEqual([
+          { status: 'conflict', currentVersion: 0 },
+        ]);
+        expect(await store().commitBatch([event(two, 0, fenced), event(two, 1, fenced)])).toEqual([
+          { status: 'conflict', currentVersion: 0 },
+          { status: 'conflict', currentVersion: 0 },
+        ]);
+        const owner = { leaseOwner: peer };
+        expect(await store().commitBatch([event(one, 0, owner)])).toEqual([
+          { status: 'committed', version: 1 },
+        ]);
+        expect(await store().commitBatch([event(two, 0, owner), event(two, 1, owner)])).toEqual([
+          { status: 'committed', version: 1 },
+          { status: 'committed', version: 2 },
+        ]);
+      });
+
+      it("takes over every lease of a gone node, expired or not, and no one else's", async () => {
+        const { mine, theirs, released, expired } = await fourLeases();
+        // Earlier tests of this store may have left node-a other leases too.
+        const taken = await store().takeOverLeases('node-a', 'node-c', LONG);
+        expect(taken).toEqual(expect.arrayContaining([mine, expired]));
+        expect(taken).not.toContain(theirs);
+        expect(taken).not.toContain(released);
+        for (const id of [mine, expired]) {
+          expect(await store().leaseState(id)).toMatchObject({ owner: 'node-c', expired: false });
+          expect((await store().renewLease(id, 'node-a', LONG)).status).toBe('lost');
+        }
+        expect(await store().leaseState(theirs)).toMatchObject({ owner: 'node-b' });
+        expect(await store().leaseState(released)).toMatchObject({ owner: null });
+        expect(await store().takeOverLeases('node-a', 'node-c', LONG)).toEqual([]);
+        expect(await store().takeOverLeases('node-b', 'node-b', LONG)).toEqual([]);
+      });
+
       it('lets another owner take an expired lease, and the old owner loses it', async () => {
         const id = await createdRoom();
         expect((await store().claimLease(id, 'node-a', 20)).status).toBe('claimed');

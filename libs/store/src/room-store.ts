@@ -72,6 +72,12 @@ export interface RoomStore {
    */
   releaseLeases(roomIds: readonly string[], owner: string): Promise<Set<string>>;
 
+  /**
+   * Moves every lease `from` holds, expired or not, to `to` for `ttlMs` (taking over the rooms
+   * of a node known to be gone): the ids taken.
+   */
+  takeOverLeases(from: string, to: string, ttlMs: number): Promise<string[]>;
+
   /** The lease as the database clock sees it now. */
   leaseState(roomId: string): Promise<LeaseState | null>;
 
