@@ -32,6 +32,8 @@ export function greedy(
   const totals = new Map<string, { sum: number; n: number }>();
   const now = input.now ?? Date.now;
   let iterations = 0;
+  let failed = 0;
+  let lastError: unknown = null;
   for (let i = 0; i < input.settings.samples; i++) {
     if (input.deadline !== undefined && now() >= input.deadline) break;
     const sample = module.determinize(
@@ -39,25 +41,43 @@ export function greedy(
       seat,
       new Rng(rng.fork()),
     ) as GameSnapshot<unknown>;
-    const turn = nextTurn(module, sample);
+    let turn: ReturnType<typeof nextTurn>;
+    try {
+      turn = nextTurn(module, sample);
+    } catch (error) {
+      iterations++;
+      failed++;
+      lastError = error;
+      continue;
+    }
     if (!turn || turn.seat !== seat) continue;
     const here = new Map(turn.legal.map((a) => [module.actionKey(a, seat), a]));
     for (const key of keys.keys()) {
       const action = here.get(key);
       if (action === undefined) continue;
-      let state = step(module, sample, seat, action);
-      for (let f = 0; f < FORCED_FOLLOW; f++) {
-        const next = nextTurn(module, state);
-        if (!next || next.legal.length !== 1) break;
-        state = step(module, state, next.seat, next.legal[0]);
+      iterations++;
+      let value: number;
+      try {
+        let state = step(module, sample, seat, action);
+        for (let f = 0; f < FORCED_FOLLOW; f++) {
+          const next = nextTurn(module, state);
+          if (!next || next.legal.length !== 1) break;
+          state = step(module, state, next.seat, next.legal[0]);
+        }
+        value = score(module, state, seats)[seat] ?? 0;
+      } catch (error) {
+        // A sampled world the rules cannot play on is dropped (as in search.ts).
+        failed++;
+        lastError = error;
+        continue;
       }
       const total = totals.get(key) ?? { sum: 0, n: 0 };
-      total.sum += score(module, state, seats)[seat] ?? 0;
+      total.sum += value;
       total.n++;
       totals.set(key, total);
-      iterations++;
     }
   }
+  if (iterations > 0 && failed === iterations) throw lastError;
   let best: string | null = null;
   let bestMean = -Infinity;
   for (const key of keys.keys()) {

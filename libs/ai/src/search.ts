@@ -22,6 +22,8 @@ export interface SearchResult {
   readonly root: ReadonlyMap<string, { visits: number; mean: number }>;
   /** Rules steps taken (tree and playouts), for the speed bench's overhead ratio. */
   readonly steps: number;
+  /** Iterations dropped because the rules threw on their sampled world. */
+  readonly failedIterations: number;
 }
 
 /** One visited edge: the node it leads to and the seat whose action it was. */
@@ -61,6 +63,8 @@ export function search(module: AnyGameModule, input: SearchInput): SearchResult 
   let iterations = 0;
   let steps = 0;
   let resampled = 0;
+  let failed = 0;
+  let lastError: unknown = null;
   while (iterations < settings.iterations) {
     if (input.deadline !== undefined && now() >= input.deadline) break;
     // Spread the resampling iterations evenly (deterministic, no extra draws).
@@ -77,20 +81,33 @@ export function search(module: AnyGameModule, input: SearchInput): SearchResult 
         sampleRng,
         resample ? { resampleOwn: true } : undefined,
       ) as GameSnapshot<unknown>;
-    const descent = descend(module, sample(resample), resample ? () => sample(false) : null, {
-      bot,
-      rootKeys,
-      roots,
-      multiple,
-      settings,
-      rng,
-    });
-    steps += descent.steps;
-    const out = playout(module, descent.state, settings.rolloutDepth, rng);
-    steps += out.steps;
-    backUp(descent.visits, score(module, out.state, seats));
+    try {
+      const descent = descend(module, sample(resample), resample ? () => sample(false) : null, {
+        bot,
+        rootKeys,
+        roots,
+        multiple,
+        settings,
+        rng,
+      });
+      steps += descent.steps;
+      const out = playout(module, descent.state, settings.rolloutDepth, rng);
+      steps += out.steps;
+      backUp(descent.visits, score(module, out.state, seats));
+    } catch (error) {
+      // A sampled world the rules cannot play on (a sample is only as consistent as the
+      // determinizer makes it) is dropped; if none can be played, the error is the answer.
+      failed++;
+      lastError = error;
+    }
   }
-  return { ...choose(roots.get(bot) as TreeNode, rootKeys, rng), iterations, steps };
+  if (iterations > 0 && failed === iterations) throw lastError;
+  return {
+    ...choose(roots.get(bot) as TreeNode, rootKeys, rng),
+    iterations,
+    steps,
+    failedIterations: failed,
+  };
 }
 
 interface Descent {

@@ -45,6 +45,33 @@ describe('a search spends its budget: iterations, cut short by a deadline', () =
     expect(five.iterations).toBe(5);
   });
 
+  it('drops a sampled world the rules throw on, and fails only when every one does', () => {
+    for (const level of ['greedy', 'ismcts', 'expert'] as const) {
+      let calls = 0;
+      // Now and then a look at a state throws, as a rule bug on a sample would (greedy looks
+      // at far fewer states, so more often).
+      const every = level === 'greedy' ? 29 : 97;
+      const flaky = {
+        ...netrunner,
+        outcome: (s: Parameters<typeof netrunner.outcome>[0]) => {
+          if (++calls % every === 0) throw new Error('the rules cannot go on');
+          return netrunner.outcome(s);
+        },
+      };
+      const base = input(level);
+      const answer = decide(flaky, { ...base, iterations: level === 'greedy' ? 2 : 12 });
+      expect(base.legalActions, level).toContainEqual(answer.action);
+      expect(calls, level).toBeGreaterThanOrEqual(every);
+      const broken = {
+        ...netrunner,
+        outcome: () => {
+          throw new Error('the rules cannot go on');
+        },
+      };
+      expect(() => decide(broken, { ...base, iterations: 4 }), level).toThrow(/cannot go on/);
+    }
+  });
+
   it('refuses bad input with a clear error', () => {
     expect(() => decide(netrunner, { ...input('ismcts'), iterations: 0 })).toThrow(/iterations/);
     expect(() => decide(netrunner, { ...input('ismcts'), iterations: 2.5 })).toThrow(/iterations/);
