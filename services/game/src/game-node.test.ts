@@ -5,6 +5,7 @@ import { ROOMS_CREATE_SUBJECT, type ViewPublication } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
+import { NODE_HEARTBEAT_SUBJECT } from './node-liveness.js';
 import { parlorGame } from '@veil/parlor';
 import { loadRoomState } from './room-loading.js';
 import { gameRegistry } from './game-registry.js';
@@ -267,6 +268,31 @@ describe('game node (in-process bus, PGlite)', () => {
     expect(retry).toEqual({ ok: true, version: before.version });
     const played = await playFirstLegal(client, 'room-d', 'd-after');
     expect(played?.reply).toEqual({ ok: true, version: before.version + 1 });
+  });
+
+  it('takes a silent node’s rooms over at once, without waiting for a command or the lease', async () => {
+    const liveness = { heartbeatMs: 50, livenessDeadlineMs: 300 };
+    const first = await node('n1', { leaseTtlMs: 60_000, ...liveness });
+    const rooms = ['room-s1', 'room-s2', 'room-s3'];
+    for (const id of rooms) await createParlorRoom(client, id);
+    const second = await node('n2', { leaseTtlMs: 60_000, ...liveness });
+    // n2 has heard n1 once it has started and n1 has beaten since.
+    const heard: string[] = [];
+    const sub = await client.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
+      heard.push((data as { nodeId: string }).nodeId);
+    });
+    await eventually(() => heard.includes('n1'));
+    await sub.unsubscribe();
+    for (const id of rooms) expect(await store.leaseState(id)).toMatchObject({ owner: 'n1' });
+    await first.stop(); // a crash: the leases (a minute long) stay, the heartbeats end
+    // Nobody sends a command: the rooms move because n1 went silent.
+    // (n1 of earlier tests, stopped too, left rooms leased to it: those move as well.)
+    await eventually(() => rooms.every((id) => second.rooms().includes(id)));
+    for (const id of rooms) {
+      expect(await store.leaseState(id)).toMatchObject({ owner: 'n2', expired: false });
+    }
+    const played = await playFirstLegal(client, 'room-s1', 's-after');
+    expect(played?.reply).toEqual({ ok: true, version: 1 });
   });
 
   it('fences a stale owner: its commit fails and it lets the room go', async () => {

@@ -23,6 +23,7 @@ import { silentLogger, type Logger } from '@veil/log';
 import { createRoom } from './room-creation.js';
 import { LeaseReleases } from './lease-releases.js';
 import { Limiter } from './limiter.js';
+import { NodeLiveness } from './node-liveness.js';
 import { RoomLoadError } from './room-loading.js';
 import { RoomRunner, type UnloadReason } from './room-runner.js';
 
@@ -60,6 +61,13 @@ export interface GameNodeOptions {
    * snapshot policy.
    */
   readonly quietSnapshotMs?: number;
+  /** Pause between this node's heartbeats (default 500 ms). */
+  readonly heartbeatMs?: number;
+  /**
+   * A peer node not heard from for this long is gone and its rooms are taken over at once
+   * (default 2 s); without liveness a dead node's rooms would wait out their leases.
+   */
+  readonly livenessDeadlineMs?: number;
   readonly logger?: Logger;
 }
 
@@ -199,10 +207,48 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     respond?.(reply);
   };
 
+  /**
+   * Takes over the rooms of a node gone silent: their leases move here in one statement, then
+   * each room is loaded — which publishes its current views and asks for any bot move it waits
+   * on, so play goes on without waiting for a client's command.
+   */
+  const takeovers = new Limiter(8);
+  const takeOver = async (peer: string): Promise<void> => {
+    if (!accepting) return;
+    let taken: string[];
+    try {
+      taken = await store.takeOverLeases(peer, nodeId, leaseTtlMs);
+    } catch (error) {
+      logger.warn('takeover failed', { peer, error });
+      return;
+    }
+    logger.info('taking over rooms', { peer, rooms: taken.length });
+    await Promise.all(
+      taken.map((roomId) =>
+        takeovers.run(async () => {
+          if (runners.has(roomId) || opening.has(roomId)) return;
+          const pending = open(roomId).finally(() => opening.delete(roomId));
+          opening.set(roomId, pending);
+          await pending;
+        }),
+      ),
+    );
+  };
+  const liveness = new NodeLiveness({
+    nodeId,
+    bus,
+    logger,
+    ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+    ...(options.livenessDeadlineMs === undefined ? {} : { deadlineMs: options.livenessDeadlineMs }),
+    onPeerGone: (peer) => void takeOver(peer),
+  });
+
   const subscriptions: BusSubscription[] = await Promise.all([
     bus.subscribe(ROOMS_PLACE_SUBJECT, onPlace, { queue: GAME_NODES_QUEUE_GROUP }),
     bus.subscribe(ROOMS_CREATE_SUBJECT, onCreate, { queue: GAME_NODES_QUEUE_GROUP }),
   ]);
+
+  await liveness.start();
 
   // Renewal keeps the rooms; a lost lease means another node may already run the room. All of
   // the node's rooms are renewed in one statement per chunk: one query per room every few
@@ -257,6 +303,8 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     await Promise.allSettled(opening.values());
     await Promise.all([...runners.keys()].map((roomId) => unload(roomId, reason, release)));
     await batcher.settled();
+    // Heard until its rooms are let go: peers must not take over rooms still committing here.
+    await liveness.stop();
     logger.info('game node stopped', { nodeId, reason, commits: batcher.stats() });
   }
 

@@ -460,6 +460,8 @@ export class RoomRunner {
         requestId,
         action: record,
         ack,
+        // Fenced on this node's lease too: once the room was taken over, nothing commits here.
+        leaseOwner: this.deps.nodeId,
         ...(reason === null ? {} : { snapshot: persistedJson(next) }),
         // The outcome's two public fields only (an allow-list copy, like the summaries' seats).
         ...(over
