@@ -6,6 +6,7 @@ export {
 } from './bot-moves.js';
 export { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
 export { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
+export { NODE_HEARTBEAT_SUBJECT } from './node-liveness.js';
 export { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';
 export { placeRoom, sendRoomCommand, type RoomClientOptions } from './room-client.js';
 export { applyRoomEvent, isRoomEventRecord, type RoomEventRecord } from './room-event.js';
