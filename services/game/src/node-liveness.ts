@@ -23,7 +23,7 @@ export interface NodeLivenessOptions {
 }
 
 /**
- * Game nodes' liveness (docs/operations.md, "Stopping"): each node publishes a heartbeat and
+ * Game nodes' liveness (docs/operations.md, "Takeover"): each node publishes a heartbeat and
  * listens to everyone's; a peer not heard from for `deadlineMs` is gone, and this node takes its
  * rooms over at once instead of waiting out their leases. Taking over is safe even when the peer
  * was only paused: commits are fenced on the lease owner (the store's `leaseOwner`).
