@@ -21,7 +21,15 @@ export interface NodeClientOptions {
   createTimeoutMs?: number;
   /** How long a placement (load + claim) may take (default 10 s). */
   placeTimeoutMs?: number;
+  /**
+   * How long a room command is held and sent again while its room moves between nodes
+   * (default 15 s): the client sees a slower answer, not an error.
+   */
+  holdMs?: number;
 }
+
+/** Pause before a held command is sent again. */
+const RETRY_PAUSE_MS = 100;
 
 /**
  * The gateway's side of the node protocol (docs/protocol.md): room commands on
@@ -33,6 +41,7 @@ export class NodeClient {
   private readonly commandTimeoutMs: number;
   private readonly createTimeoutMs: number;
   private readonly placeTimeoutMs: number;
+  private readonly holdMs: number;
 
   constructor(
     private readonly bus: Bus,
@@ -42,13 +51,40 @@ export class NodeClient {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 5_000;
     this.createTimeoutMs = options.createTimeoutMs ?? 10_000;
     this.placeTimeoutMs = options.placeTimeoutMs ?? 10_000;
+    this.holdMs = options.holdMs ?? 15_000;
   }
 
   /**
    * Sends a command to the room's owner. When no node owns the room (`no_responders`), asks
-   * the game nodes to place it and sends the command once more.
+   * the game nodes to place it and sends the command once more. While the room moves (its
+   * node died or hangs and a peer takes it over: the request times out, placement or the node
+   * answers `unavailable`) the same command — same request id, so an action is applied once
+   * however often it is sent — is sent again until `holdMs` have passed.
    */
   async command(roomId: string, command: RoomCommand): Promise<RoomCommandReply> {
+    const deadline = Date.now() + this.holdMs;
+    for (;;) {
+      let reply: RoomCommandReply | null = null;
+      let failure: unknown = null;
+      try {
+        reply = await this.commandOnce(roomId, command);
+      } catch (error) {
+        failure = error;
+      }
+      const moving = reply
+        ? !reply.ok && reply.error.code === 'unavailable'
+        : isBusError(failure, 'timeout') ||
+          (failure instanceof GatewayError && failure.code === 'unavailable');
+      if (!moving || Date.now() + RETRY_PAUSE_MS >= deadline) {
+        if (reply) return reply;
+        throw failure;
+      }
+      this.logger.debug('room command held', { roomId, type: command.type });
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+    }
+  }
+
+  private async commandOnce(roomId: string, command: RoomCommand): Promise<RoomCommandReply> {
     const subject = roomCmdSubject(roomId);
     let raw: unknown;
     try {
