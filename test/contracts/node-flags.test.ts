@@ -20,10 +20,10 @@ describe('the node flags of a Veil server process', () => {
     ]);
   });
 
-  it('are in `npm start`', () => {
+  it('are in `npm start` (exec, so the server is npm\'s own process and stops with it)', () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     expect(scripts['start']).toBe(
-      `node ${VEIL_NODE_FLAGS.join(' ')} services/cli/bin/veil.js start`,
+      `exec node ${VEIL_NODE_FLAGS.join(' ')} services/cli/bin/veil.js start`,
     );
   });
 
