@@ -53,12 +53,15 @@ describe('docker-compose.yml', () => {
     const natsEnv = compose.services['nats']?.environment ?? {};
     for (const role of ['game', 'ai', 'gateway']) {
       for (const [name, service] of withRole(role)) {
-        const url = new URL(service.environment?.['NATS_URL'] ?? '');
-        expect(url.username, name).toBe(role);
+        const env = service.environment ?? {};
+        // Credentials as options: nats.js ignores them in a URL (veil start refuses that).
+        const url = new URL(env['NATS_URL'] ?? '');
+        expect([url.host, url.username, url.password], name).toEqual(['nats:4222', '', '']);
+        expect(env['NATS_USER'], name).toBe(role);
         const variable = `VEIL_NATS_${role.toUpperCase()}_PASSWORD`;
         expect(natsConf).toContain(`user: ${role}\n      password: $${variable}`);
         // The same password the server was given.
-        expect(url.password, name).toBe(natsEnv[variable]);
+        expect(env['NATS_PASSWORD'], name).toBe(natsEnv[variable]);
       }
     }
     expect(Object.keys(natsEnv).sort()).toEqual(

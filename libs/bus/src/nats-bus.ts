@@ -30,12 +30,12 @@ import { SharedFlush } from './shared-flush.js';
 import { assertLiteralSubject, assertSubscribable } from './subjects.js';
 
 export interface NatsBusOptions extends BusHooks {
-  /** One or more server URLs; credentials may be in the URL (`nats://user:pass@host:4222`). */
+  /** One or more server URLs (nats.js ignores credentials in a URL: give `user` and `pass`). */
   servers: string | string[];
   /** Connection name shown by the server's monitoring (e.g. `veil-game-1`). */
   name: string;
-  user?: string;
-  pass?: string;
+  user?: string | undefined;
+  pass?: string | undefined;
   /**
    * Prefix of this connection's reply subjects (default `_INBOX`). Each Veil service user may
    * only subscribe to its own prefix (infra/nats): game `_INBOX.game`, gateway `_INBOX.gateway`.

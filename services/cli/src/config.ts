@@ -52,10 +52,24 @@ export const CONFIG_VARIABLES = {
     'where PGlite keeps its files',
   ),
   NATS_URL: variable(
-    z.string().min(1).max(2_048).optional(),
+    z
+      .string()
+      .min(1)
+      .max(2_048)
+      // nats.js ignores credentials in a URL: one there would silently connect without them.
+      .refine((urls) => !/:\/\/[^/,]*@/.test(urls), {
+        message: 'must not hold credentials (set NATS_USER and NATS_PASSWORD)',
+      })
+      .optional(),
     '—',
     'NATS servers (comma-separated); without it, the in-process bus',
   ),
+  NATS_USER: variable(
+    z.string().min(1).max(255).optional(),
+    '—',
+    "this process's NATS user (`infra/nats/nats.conf`: `game`, `ai` or `gateway`)",
+  ),
+  NATS_PASSWORD: variable(z.string().min(1).max(255).optional(), '—', "that user's password"),
   LOG_LEVEL: variable(
     z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     '`info`',

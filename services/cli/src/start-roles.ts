@@ -24,6 +24,9 @@ export interface VeilOptions {
   readonly databaseUrl?: string | undefined;
   /** NATS server; else the in-process bus (only useful with `role: 'all'`). */
   readonly natsUrl?: string | undefined;
+  /** The NATS user and password, given to the client as options (it ignores them in a URL). */
+  readonly natsUser?: string | undefined;
+  readonly natsPassword?: string | undefined;
   /** PGlite directory when there is no `databaseUrl` (default `./.veil`). */
   readonly dataDir?: string;
   /** AI workers to run in this process (default 2 for `all`, 1 for `ai`). */
@@ -107,6 +110,8 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
       ? broker.connect()
       : await NatsBus.connect({
           servers: options.natsUrl ?? '',
+          ...(options.natsUser ? { user: options.natsUser } : {}),
+          ...(options.natsPassword ? { pass: options.natsPassword } : {}),
           name: `${name}-${id}`,
           inboxPrefix,
           onError: (error) => logger.warn('bus error', { service: name, error }),

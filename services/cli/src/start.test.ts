@@ -38,6 +38,23 @@ describe('veil start configuration', () => {
     });
   });
 
+  it('takes the NATS credentials as their own variables, never in the URL', () => {
+    expect(
+      startOptionsFromEnv({
+        NATS_URL: 'nats://nats:4222',
+        NATS_USER: 'game',
+        NATS_PASSWORD: 'secret',
+      }),
+    ).toMatchObject({ natsUrl: 'nats://nats:4222', natsUser: 'game', natsPassword: 'secret' });
+    // The client would ignore them there and connect as nobody.
+    expect(() => startOptionsFromEnv({ NATS_URL: 'nats://game:secret@nats:4222' })).toThrow(
+      /NATS_URL: must not hold credentials/,
+    );
+    expect(() =>
+      startOptionsFromEnv({ NATS_URL: 'nats://a:4222,nats://game:secret@b:4222' }),
+    ).toThrow(UsageError);
+  });
+
   it('refuses an unknown role, a bad port and a bad worker count', () => {
     expect(() => startOptionsFromEnv({ VEIL_ROLE: 'everything' })).toThrow(UsageError);
     expect(() => startOptionsFromEnv({ PORT: 'http' })).toThrow(UsageError);

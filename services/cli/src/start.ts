@@ -39,6 +39,8 @@ export function startOptionsFromEnv(env: NodeJS.ProcessEnv): VeilOptions {
     ...(config.HOST ? { host: config.HOST } : {}),
     databaseUrl: config.DATABASE_URL,
     natsUrl: config.NATS_URL,
+    natsUser: config.NATS_USER,
+    natsPassword: config.NATS_PASSWORD,
     dataDir: config.VEIL_DATA_DIR,
     webDir: config.VEIL_WEB_DIR ?? DEFAULT_WEB_DIR,
     logLevel: config.LOG_LEVEL,
