@@ -202,6 +202,8 @@ describe.skipIf(skip)('web client in Chromium', () => {
     const watcher = await context.newPage();
     await watcher.goto(`${base()}/#/room/${created.roomId}/watch`);
     await watcher.locator('[data-testid=board][data-viewer=spectator]').waitFor(WAIT);
+    // Two people and a chosen seed: everyone at the table is told the deal was fixed.
+    expect(await watcher.getByTestId('fixed-deal').textContent()).toContain('Fixed deal');
     // The same public stream through the SDK: what the server says a spectator may read.
     const spectator = await connectSpectator({ url: base(), roomId: created.roomId });
     const publicLog: LogEvent[] = [];
@@ -329,6 +331,8 @@ describe.skipIf(skip)('web client in Chromium', () => {
     const guest = await other.newPage();
     await guest.goto(link);
     await guest.locator('[data-testid=board][data-viewer=corp]').waitFor(WAIT);
+    // A room from the lobby gets the server's own secret seed: no fixed-deal notice.
+    expect(await guest.getByTestId('fixed-deal').count()).toBe(0);
     // The Corp decides on its mulligan first; the Runner's page says whom it waits for.
     await guest.locator('[data-testid=action]:not([disabled])').first().waitFor(WAIT);
     await host.getByTestId('waiting').getByText('Waiting for the Corp').waitFor(WAIT);

@@ -47,6 +47,24 @@ function errorPage(root: HTMLElement, title: string, text: string): void {
   );
 }
 
+/**
+ * The room's creator chose the seed while other people sit at the table: whoever chose it can
+ * know every hidden card (docs/protocol.md, "Room seeds and fixed deals"). Shown above the board, for good.
+ */
+function withFixedDealNotice(root: HTMLElement): HTMLElement {
+  const board = h('div');
+  mount(
+    root,
+    h(
+      'p',
+      { class: 'fixed-deal', role: 'note', 'data-testid': 'fixed-deal' },
+      'Fixed deal: this room was created with a chosen seed, so its creator can know every hidden card.',
+    ),
+    board,
+  );
+  return board;
+}
+
 /** A room page, as a seat or a spectator. Returns a function that leaves the room. */
 export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () => void {
   let connection: VeilConnection | null = null;
@@ -66,10 +84,12 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
       return;
     }
     let game: string;
+    let fixedDeal = false;
     const bots: Record<string, string> = {};
     try {
       const summary = await getRoom(base, route.roomId);
       game = summary.game;
+      fixedDeal = summary.fixedDeal === true;
       for (const [seatName, s] of Object.entries(summary.seats)) {
         if (s.type === 'bot') bots[seatName] = s.level;
       }
@@ -94,8 +114,9 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
         history.replaceState(null, '', seatHash(route.roomId, conn.seat, token));
       }
     }
-    if (game === 'netrunner') runNetrunner(root, conn, route.roomId, bots);
-    else runGeneric(root, conn);
+    const boardRoot = fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root;
+    if (game === 'netrunner') runNetrunner(boardRoot, conn, route.roomId, bots);
+    else runGeneric(boardRoot, conn);
   })();
 
   return () => {
