@@ -20,7 +20,7 @@ describe('the node flags of a Veil server process', () => {
     ]);
   });
 
-  it('are in `npm start` (exec, so the server is npm\'s own process and stops with it)', () => {
+  it("are in `npm start` (exec, so the server is npm's own process and stops with it)", () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     expect(scripts['start']).toBe(
       `exec node ${VEIL_NODE_FLAGS.join(' ')} services/cli/bin/veil.js start`,
