@@ -8,7 +8,9 @@ import {
   type WindowPolicy,
 } from '@veil/engine';
 import type { TreacheryCardId } from '../data/treachery.js';
+import { duneDeciders, duneLegalActions } from '../rules/legal.js';
 import { phaseOf, type Phase } from '../rules/phase.js';
+import type { DuneAction } from '../state/actions.js';
 import type {
   AreaForces,
   Battle,
@@ -79,6 +81,10 @@ export interface DuneView {
   readonly topSpiceCard: SpiceCard | null;
   readonly result: DuneState['result'];
   readonly policies: Readonly<Record<string, WindowPolicy>>;
+  /** Who the game waits on (public: a simultaneous choice waits on all until all are in). */
+  readonly deciders: readonly Faction[];
+  /** The viewer's legal actions, only when the game waits on the viewer (for the web board). */
+  readonly legalActions?: readonly DuneAction[];
 }
 
 export interface PlayerView {
@@ -129,7 +135,8 @@ export function duneView(snapshot: GameSnapshot<DuneState>, viewer: Viewer): Dun
   const decision = topDecision(s.pauses.decisions);
   const { played: _played, ...battle } = s.battle ?? { played: null };
   void _played;
-  return {
+  const deciders = snapshot.status === 'active' ? duneDeciders(s, phase) : [];
+  const view: DuneView = {
     viewer,
     phase,
     turn: s.turn,
@@ -183,7 +190,10 @@ export function duneView(snapshot: GameSnapshot<DuneState>, viewer: Viewer): Dun
     topSpiceCard: viewer === 'atreides' && phase === 'movement' ? (s.spiceDeck[0] ?? null) : null,
     result: s.result,
     policies: ownPolicies(s.pauses.policies, viewer),
+    deciders,
   };
+  if (viewer === 'spectator' || !deciders.includes(viewer)) return view;
+  return { ...view, legalActions: duneLegalActions(s, phase, viewer) };
 }
 
 /** The table's log as one viewer hears it: public fields always, a secret part only for its recipients. */
