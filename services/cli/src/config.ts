@@ -117,7 +117,12 @@ export const CONFIG_VARIABLES = {
   VEIL_METRICS_PORT: variable(
     wholeNumber(0, 65_535).optional(),
     '—',
-    '`GET /metrics` of a process without a gateway (roles `game`, `ai`)',
+    "`GET /metrics` on its own port, any role (the gateway's port then has none)",
+  ),
+  VEIL_METRICS_HOST: variable(
+    z.string().min(1).max(255).optional(),
+    '`HOST`',
+    'the interface of `VEIL_METRICS_PORT`',
   ),
   VEIL_AI_WORKERS: variable(
     wholeNumber(0, 64).optional(),

@@ -29,6 +29,40 @@ describe('process metrics', () => {
     expect(startOptionsFromEnv({})).not.toHaveProperty('metricsPort');
   });
 
+  it('serves /metrics only on VEIL_METRICS_PORT when it is set, never on the public port', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'veil-metrics-'));
+    const veil = await startVeil({
+      port: 0,
+      host: '127.0.0.1',
+      metricsPort: 0,
+      dataDir,
+      aiWorkers: 0,
+      logLevel: 'silent',
+    });
+    try {
+      const publicUrl = new URL('/metrics', veil.url ?? '');
+      const metricsUrl = veil.metricsUrl ?? '';
+      expect(new URL(metricsUrl).port).not.toBe(publicUrl.port);
+      const own = await fetch(metricsUrl);
+      expect(own.status).toBe(200);
+      expect(await own.text()).toMatch(/^# TYPE veil_gateway_actions_total counter$/m);
+      const onPublic = await fetch(publicUrl);
+      expect(onPublic.status).toBe(404);
+      expect(await onPublic.text()).not.toMatch(/veil_/);
+      // The public port still serves the lobby API.
+      expect((await fetch(new URL('/api/rooms', veil.url ?? ''))).status).toBe(200);
+    } finally {
+      await veil.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('reads VEIL_METRICS_HOST', () => {
+    expect(
+      startOptionsFromEnv({ VEIL_METRICS_PORT: '9464', VEIL_METRICS_HOST: '10.0.0.7' }),
+    ).toMatchObject({ metricsPort: 9464, metricsHost: '10.0.0.7' });
+  });
+
   it("shows the AI workers' and the game node's bot metrics on the gateway's /metrics", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'veil-metrics-'));
     const veil = await startVeil({

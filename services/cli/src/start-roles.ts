@@ -54,10 +54,13 @@ export interface VeilOptions {
     readonly thinkJitterMs?: number;
   };
   /**
-   * Where a process without a gateway serves `GET /metrics` (its roles' metrics); none if
-   * unset. A gateway serves them on its own port.
+   * A port of its own for `GET /metrics` (every role of this process). Unset, a gateway serves
+   * them on its public port and a process without one serves none; set, the gateway's public
+   * port no longer answers `/metrics`.
    */
   readonly metricsPort?: number;
+  /** The interface of `metricsPort` (default `host`). */
+  readonly metricsHost?: string;
   /** A built web client to serve; only used if the directory exists. */
   readonly webDir?: string;
   readonly logLevel?: LogLevel;
@@ -74,6 +77,8 @@ export interface Veil {
   readonly url: string | null;
   readonly gateway: Gateway | null;
   readonly gameNode: GameNode | null;
+  /** `http://host:port/metrics` when the metrics have their own port (`metricsPort`). */
+  readonly metricsUrl: string | null;
   /**
    * Graceful shutdown: the gateway stops and disconnects its sockets, the game node drains
    * (in-flight commits finish, leases are released), the workers stop, then the buses drain
@@ -124,7 +129,7 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
   let gateway: Gateway | null = null;
   let gameNode: GameNode | null = null;
   const workers: AiWorker[] = [];
-  let metricsServer: { close(): Promise<void> } | null = null;
+  let metricsServer: { readonly port: number; close(): Promise<void> } | null = null;
   let closing: Promise<void> | null = null;
   // One registry for every role of this process: the gateway's /metrics (or metricsPort) shows all.
   const metrics =
@@ -194,17 +199,23 @@ export async function startVeil(options: VeilOptions = {}): Promise<Veil> {
         ...(options.host ? { host: options.host } : {}),
         webDir,
         metrics,
+        publicMetrics: options.metricsPort === undefined,
         logger: logger.child({ service: 'gateway' }),
       });
-    } else if (options.metricsPort !== undefined) {
-      metricsServer = await serveMetrics(metrics.registry, options.metricsPort, options.host);
+    }
+    if (options.metricsPort !== undefined) {
+      const host = options.metricsHost ?? options.host;
+      metricsServer = await serveMetrics(metrics.registry, options.metricsPort, host);
     }
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
   }
   logger.info('veil started', { url: gateway?.url ?? null });
-  return { role, url: gateway?.url ?? null, gateway, gameNode, close };
+  const metricsUrl = metricsServer
+    ? `http://${urlHost(options.metricsHost ?? options.host)}:${metricsServer.port}/metrics`
+    : null;
+  return { role, url: gateway?.url ?? null, gateway, gameNode, metricsUrl, close };
 }
 
 function nodeOptions(
@@ -227,4 +238,10 @@ function aiOptions(ai: VeilOptions['ai'] = {}) {
       ? {}
       : { thinkTime: thinkTime(thinkMs ?? 0, thinkJitterMs ?? 0) }),
   };
+}
+
+/** A listening interface as a URL host: all interfaces are reached on localhost. */
+function urlHost(host: string | undefined): string {
+  if (!host || host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -48,6 +48,7 @@ export function startOptionsFromEnv(env: NodeJS.ProcessEnv): VeilOptions {
     ...(config.VEIL_NODE_ID ? { nodeId: config.VEIL_NODE_ID } : {}),
     node: withoutUndefined(node),
     ...(config.VEIL_METRICS_PORT === undefined ? {} : { metricsPort: config.VEIL_METRICS_PORT }),
+    ...(config.VEIL_METRICS_HOST ? { metricsHost: config.VEIL_METRICS_HOST } : {}),
     ...(config.VEIL_AI_WORKERS === undefined ? {} : { aiWorkers: config.VEIL_AI_WORKERS }),
     ai: withoutUndefined({
       threads: config.VEIL_AI_THREADS,

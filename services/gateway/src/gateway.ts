@@ -56,6 +56,11 @@ export interface GatewayOptions {
   readonly defaultMetrics?: boolean;
   /** Metrics registry to use (e.g. one shared with other roles of the same process). */
   readonly metrics?: GatewayMetrics;
+  /**
+   * Whether the public port answers `GET /metrics` (default true). Off when the metrics have a
+   * port of their own (`VEIL_METRICS_PORT`), so players never reach them.
+   */
+  readonly publicMetrics?: boolean;
 }
 
 export interface Gateway {
@@ -105,6 +110,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     nodes,
     rooms: directory,
     metrics,
+    publicMetrics: options.publicMetrics ?? true,
     logger,
     staticFiles: options.webDir ? new StaticFiles(options.webDir) : null,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

@@ -26,6 +26,8 @@ export interface HttpApiDeps {
   readonly nodes: NodeClient;
   readonly rooms: RoomDirectory;
   readonly metrics: GatewayMetrics;
+  /** Whether `GET /metrics` is served here (false: it has its own port, and this is a 404). */
+  readonly publicMetrics: boolean;
   readonly logger: Logger;
   readonly staticFiles: StaticFiles | null;
   readonly maxBodyBytes: number;
@@ -56,6 +58,8 @@ export function createHttpHandler(deps: HttpApiDeps) {
         else sendJson(res, 200, { status: 'ok' });
       } else if (path === '/metrics') {
         route = 'metrics';
+        // Served on their own port: a plain 404 here, not the web client's page.
+        if (!deps.publicMetrics) return sendError(res, 'bad_request', 404);
         onlyMethods(req, ['GET']);
         const body = await deps.metrics.registry.metrics();
         res.writeHead(200, { 'content-type': deps.metrics.registry.contentType });

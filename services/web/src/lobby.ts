@@ -226,8 +226,6 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
         'Links: ',
         h('a', { href: '/healthz' }, 'health'),
         ' · ',
-        h('a', { href: '/metrics' }, 'metrics'),
-        ' · ',
         h('a', { href: '/api/rooms' }, 'rooms API'),
       ),
     ),
