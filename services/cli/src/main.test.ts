@@ -74,6 +74,37 @@ describe('veil command', () => {
     expect(err.join('\n')).toMatch(/start takes no arguments/);
   });
 
+  it('selfplay passes room options and seats a range of players (Dune, 2–3 seats, 2 turns)', async () => {
+    const { out } = capture();
+    const args = ['selfplay', '--game', 'dune', '--games', '6', '--seed', '4', '--json'];
+    const code = await main([...args, '--seats', '2-3', '--options', '{"turns":2}'], {
+      VEIL_EXTRA_GAMES: '@veil/dune',
+    });
+    expect(code).toBe(0);
+    const summary = JSON.parse(out.at(-1)!);
+    expect(summary.finished).toBe(6);
+    // Two-turn games: every game ends on turn 2 at the latest.
+    expect(summary.avgTurns).toBeLessThanOrEqual(2);
+    expect(summary.seatCounts).toEqual({ '2': expect.any(Number), '3': expect.any(Number) });
+    expect(summary.seatCounts['2'] + summary.seatCounts['3']).toBe(6);
+  });
+
+  it('refuses bad room options and seat counts before any game is played', async () => {
+    const { err } = capture();
+    const dune = { VEIL_EXTRA_GAMES: '@veil/dune' };
+    const run = (...extra: string[]) => main(['selfplay', '--game', 'dune', ...extra], dune);
+    expect(await run('--options', '{"turns":99}')).toBe(2);
+    expect(err.join('\n')).toMatch(/bad room options: dune: turns must be 1\.\.20/);
+    expect(await run('--options', 'turns=3')).toBe(2);
+    expect(err.join('\n')).toMatch(/--options must be a JSON object/);
+    expect(await run('--seats', '1-6')).toBe(2);
+    expect(err.join('\n')).toMatch(/bad room options: dune: choose 2 to 6/);
+    expect(await run('--seats', 'six')).toBe(2);
+    expect(err.join('\n')).toMatch(/--seats must be N or MIN-MAX/);
+    expect(await main(['selfplay', '--game', 'parlor', '--seats', '2'], WITH_PARLOR)).toBe(2);
+    expect(err.join('\n')).toMatch(/parlor has a fixed number of seats/);
+  });
+
   it('answers bad usage with exit code 2 and a clear message', async () => {
     const { err } = capture();
     expect(await main(['selfplay', '--game', 'chess'])).toBe(2);

@@ -3,7 +3,8 @@ import { cliGames, gameEntry } from './games.js';
 import { selfplay } from './selfplay.js';
 import { runBotSelfplay } from './selfplay-report.js';
 import { BOT_LEVELS, isBotLevel, MAX_ITERATIONS, type BotLevel } from '@veil/ai';
-import type { GameRegistry } from '@veil/game-registry';
+import { Rng, type AnyGameModule } from '@veil/engine';
+import type { GameEntry, GameRegistry, SelfplaySettings } from '@veil/game-registry';
 
 const USAGE = `usage: veil <command> [options]
 
@@ -11,14 +12,21 @@ commands:
   start
       run the server: gateway, game node and AI workers (VEIL_ROLE, PORT, DATABASE_URL,
       NATS_URL, VEIL_DATA_DIR; embedded PGlite and in-process bus by default)
+  topology [--game-nodes N] [--ai-workers M] [--gateways G] [--dir D] [--port P] ...
+      the production topology from local binaries: Postgres, nats-server with
+      infra/nats/nats.conf, N game nodes, M AI workers and G gateways, each a \`veil start\`
+      (defaults: those of docker-compose.yml); Ctrl-C stops it all (docs/operations.md)
   migrate [--json]
       bring the store's schema up to date and exit (the store \`start\` would open: DATABASE_URL,
       else PGlite under VEIL_DATA_DIR); \`start\` migrates too, this runs it ahead
-  selfplay --game G --games N --seed S [--<seat> LEVEL]... [--iterations N] [--json]
+  selfplay --game G --games N --seed S [--seats N|MIN-MAX] [--options JSON]
+           [--<seat> LEVEL]... [--iterations N] [--json]
       play N games of G to the end and summarize how they ended: random-legal moves, or
       with --<seat> LEVEL (e.g. --corp expert --runner greedy) the AI workers' bots
       (levels: random, greedy, ismcts, expert; unnamed seats play random); --iterations
-      overrides every level's budget
+      overrides every level's budget; --options sets room options (a JSON object);
+      --seats seats N players, or a seeded-random count from MIN to MAX per game
+      (random-legal only, games with a variable number of seats)
   cards <game> [--json]
       list a game's cards with their implementation status (full | partial)
 
@@ -38,6 +46,8 @@ export async function main(
       // `return await`, so that a UsageError they reject with is caught below.
       case 'start':
         return await (await import('./start.js')).start(rest);
+      case 'topology':
+        return await (await import('./topology.js')).topology(rest);
       case 'migrate':
         return await (await import('./migrate.js')).migrate(rest);
       case 'cards':
@@ -60,13 +70,19 @@ export async function main(
 }
 
 function runSelfplay(argv: readonly string[], registry: GameRegistry): number {
-  const own = ['game', 'games', 'seed', 'max-actions', 'iterations'];
+  const own = ['game', 'games', 'seed', 'max-actions', 'iterations', 'seats', 'options'];
   const args = parseArgs(argv, { options: own, flags: ['json'], repeatable: 'any-other' });
   const gameId = args.options.get('game')?.at(-1);
   if (!gameId) throw new UsageError('selfplay needs --game');
   const entry = gameEntry(registry, gameId);
   const { module } = entry;
-  const seats = module.seats({});
+  const options = roomOptions(args.options.get('options')?.at(-1));
+  const seatRange = seatCounts(entry, args.options.get('seats')?.at(-1));
+  const seats = checkedSeats(module, options);
+  if (seatRange) {
+    for (const n of [seatRange.min, seatRange.max])
+      checkedSeats(module, { ...options, ...seatRange.seatOptions(n, Rng.from('check')) });
+  }
   const levels: Record<string, BotLevel> = {};
   for (const [name, values] of args.options) {
     if (own.includes(name)) continue;
@@ -83,6 +99,8 @@ function runSelfplay(argv: readonly string[], registry: GameRegistry): number {
   const maxActions = intOption(args, 'max-actions', entry.selfplay.maxActions, 1);
   const json = args.flags.has('json');
   if (Object.keys(levels).length > 0 || args.options.has('iterations')) {
+    if (seatRange || args.options.has('options'))
+      throw new UsageError('--seats and --options are for random-legal self-play only');
     const iterations = args.options.has('iterations')
       ? intOption(args, 'iterations', 1, 1)
       : undefined;
@@ -98,6 +116,8 @@ function runSelfplay(argv: readonly string[], registry: GameRegistry): number {
     games,
     seed,
     maxActions,
+    options,
+    ...(seatRange ? { seats: seatRange } : {}),
     typeWeights: entry.selfplay.typeWeights,
     onGame: (done) => {
       if (done % every === 0 || done === games) {
@@ -111,7 +131,7 @@ function runSelfplay(argv: readonly string[], registry: GameRegistry): number {
     console.log(`wins: ${JSON.stringify(summary.wins)}, draws: ${summary.draws}`);
     console.log(`reasons: ${JSON.stringify(summary.reasons)}`);
     console.log(
-      `average turns: ${summary.avgTurns ?? 'n/a'}, average actions: ${summary.avgActions}`,
+      `average turns: ${summary.avgTurns ?? 'n/a'}, average actions: ${summary.avgActions}, seats: ${JSON.stringify(summary.seatCounts)}`,
     );
     console.log(`errors: ${summary.errors}, deadlocks: ${summary.deadlocks}`);
     for (const f of summary.failures)
@@ -119,6 +139,47 @@ function runSelfplay(argv: readonly string[], registry: GameRegistry): number {
   }
   if (json) console.log(JSON.stringify(summary));
   return summary.errors + summary.deadlocks === 0 ? 0 : 1;
+}
+
+/** `--options`: a JSON object of room options, `{}` without it. */
+function roomOptions(raw: string | undefined): Record<string, unknown> {
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new UsageError(`--options must be a JSON object, got "${raw}"`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new UsageError(`--options must be a JSON object, got "${raw}"`);
+  return parsed as Record<string, unknown>;
+}
+
+/** `--seats N` or `--seats MIN-MAX`, for a game whose registry entry seats a given count. */
+function seatCounts(
+  entry: GameEntry,
+  raw: string | undefined,
+): { min: number; max: number; seatOptions: NonNullable<SelfplaySettings['seatOptions']> } | null {
+  if (raw === undefined) return null;
+  const seatOptions = entry.selfplay.seatOptions;
+  if (!seatOptions) throw new UsageError(`${entry.module.id} has a fixed number of seats`);
+  const match = /^(\d+)(?:-(\d+))?$/.exec(raw);
+  const min = Number(match?.[1]);
+  const max = Number(match?.[2] ?? match?.[1]);
+  if (!match || min < 1 || max < min)
+    throw new UsageError(`--seats must be N or MIN-MAX, got "${raw}"`);
+  return { min, max, seatOptions };
+}
+
+/** The seats of a game with these options; a game's refusal is a usage error, before any game. */
+function checkedSeats(module: AnyGameModule, options: unknown): string[] {
+  try {
+    return module.seats(options) as string[];
+  } catch (error) {
+    throw new UsageError(
+      `bad room options: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 function runCards(argv: readonly string[], registry: GameRegistry): number {

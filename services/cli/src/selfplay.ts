@@ -7,6 +7,15 @@ export interface SelfplayConfig {
   readonly seed: number;
   /** Game options (e.g. decks); `{}` for the game's defaults. */
   readonly options?: unknown;
+  /**
+   * Seat counts: each game seats a seeded-random count in `[min, max]`, its room options being
+   * `options` with `seatOptions(count, rng)` laid over them (the game's registry entry).
+   */
+  readonly seats?: {
+    readonly min: number;
+    readonly max: number;
+    readonly seatOptions: (seats: number, rng: Rng) => Record<string, unknown>;
+  };
   /** A game still running after this many actions counts as a deadlock. */
   readonly maxActions?: number;
   /** Called after each game, for progress output. */
@@ -38,6 +47,8 @@ export interface SelfplaySummary {
   /** Finished games per winner and reason: `{corp: {agenda_points: 3, flatline: 5}, …}` (`draw`). */
   outcomes: Record<string, Record<string, number>>;
   avgTurns: number | null;
+  /** Games per number of seats (`{"6": 100}`; mixed with `seats`). */
+  seatCounts: Record<string, number>;
   avgActions: number;
   errors: number;
   deadlocks: number;
@@ -63,6 +74,7 @@ export function selfplay(config: SelfplayConfig): SelfplaySummary {
     reasons: {},
     outcomes: {},
     avgTurns: null,
+    seatCounts: {},
     avgActions: 0,
     errors: 0,
     deadlocks: 0,
@@ -72,9 +84,12 @@ export function selfplay(config: SelfplayConfig): SelfplaySummary {
   let actions = 0;
   for (let game = 0; game < config.games; game++) {
     const seed = `${config.seed}:${game}`;
+    const options = gameOptions(config, seed);
+    const seatCount = String(module.seats(options).length);
+    summary.seatCounts[seatCount] = (summary.seatCounts[seatCount] ?? 0) + 1;
     const result = playOne(
       module,
-      config.options ?? {},
+      options,
       seed,
       config.maxActions ?? 20_000,
       config.policy ?? 'by-type',
@@ -102,6 +117,16 @@ export function selfplay(config: SelfplayConfig): SelfplaySummary {
   summary.avgActions = config.games ? round(actions / config.games) : 0;
   summary.avgTurns = module.turnNumber && summary.finished ? round(turns / summary.finished) : null;
   return summary;
+}
+
+/** The room options of one game: the configured ones, with its seat count's laid over them. */
+function gameOptions(config: SelfplayConfig, seed: string): unknown {
+  const base = config.options ?? {};
+  if (!config.seats) return base;
+  const { min, max, seatOptions } = config.seats;
+  const rng = Rng.from(`selfplay-seats:${seed}`);
+  const seats = min + rng.int(max - min + 1);
+  return { ...(base as Record<string, unknown>), ...seatOptions(seats, rng) };
 }
 
 type GameResult =

@@ -1,4 +1,4 @@
-import type { AnyGameModule } from '@veil/engine';
+import type { AnyGameModule, Rng } from '@veil/engine';
 
 /** How far one card of a game's pool is implemented (`veil cards <game>`). */
 export interface CardCoverageRow {
@@ -17,6 +17,11 @@ export interface SelfplaySettings {
    * random and legal, just less wasteful.
    */
   readonly typeWeights: Readonly<Record<string, number>>;
+  /**
+   * For games with a variable number of seats: room options seating `seats` players, drawn
+   * with `rng` (e.g. which factions). `veil selfplay --seats` needs it.
+   */
+  readonly seatOptions?: (seats: number, rng: Rng) => Record<string, unknown>;
 }
 
 /**
