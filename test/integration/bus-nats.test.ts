@@ -386,6 +386,30 @@ describeOwnServer('infra/nats/nats.conf', () => {
     }
   });
 
+  it('does not let a game node pass for a gateway or an AI worker', async () => {
+    const game = await connectAs('game');
+    const gateway = await connectAs('gateway');
+    const forged = [
+      'veil.room.r1.cmd',
+      'veil.rooms.create',
+      'veil.rooms.place',
+      'veil.gateway.presence',
+      'veil.ai.workers',
+      'veil.ai.workers.hello',
+    ];
+    for (const subject of forged) {
+      await expect(game.request(subject, { from: 'game' })).rejects.toEqual(
+        busError('permission_denied'),
+      );
+    }
+    // Its own traffic still flows: a view reaches the gateway.
+    const views = new MessageCollector();
+    await gateway.subscribe('veil.room.*.view.>', views.handler);
+    game.publish('veil.room.r1.view.p1', { genuine: true });
+    await views.waitFor(1);
+    expect(views.data).toEqual([{ genuine: true }]);
+  });
+
   it('makes requests fail with permission_denied when a service keeps the default inbox', async () => {
     const game = await connectAs('game', { inboxPrefix: undefined });
     const ai = await connectAs('ai');
