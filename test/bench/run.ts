@@ -21,6 +21,10 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<{ main: Be
     about: 'bot strength: seeded Netrunner games between adjacent levels, Wilson intervals, SPRT',
     load: () => import('./ladder/main.js'),
   },
+  'dune-apply': {
+    about: 'Dune random self-play (2–6 seats) beside Netrunner: applied actions/s, µs per view',
+    load: () => import('./dune-apply/main.js'),
+  },
   'netrunner-apply': {
     about: 'Netrunner random self-play: applied actions/s, choose cost, view and snapshot costs',
     load: () => import('./netrunner-apply/main.js'),
