@@ -109,6 +109,17 @@ describe('Dune battles', () => {
     expect(x.context.discardBatches.map((b) => b.cause)).toEqual(['battle_loser', 'battle_winner']);
   });
 
+  it('records every leader death: a leader killed again is in the record twice (face down)', () => {
+    const s = edit(battleAt(['crysknife'], []), (st) =>
+      withPlayer(st, 'harkonnen', { leadersDied: [FEYD] }),
+    );
+    let x = fight(s, plan(FENRING, 3, 'e0', null), plan(FEYD, 4, null, null));
+    x = act(x, 'emperor', { type: 'traitor', call: false });
+    x = act(x, 'harkonnen', { type: 'traitor', call: false });
+    expect(x.context.players.harkonnen.leaders[FEYD]).toBe('tanks');
+    expect(x.context.players.harkonnen.leadersDied).toEqual([FEYD, FEYD]);
+  });
+
   it('gives ties to the aggressor', () => {
     const s = battleAt([], []);
     let x = fight(s, plan(FENRING, 0, null, null), plan(FEYD, 0, null, null));

@@ -337,7 +337,8 @@ function killLeader(state: DuneState, leader: string): DuneState {
   return updatePlayer(state, owner, (p) => ({
     ...p,
     leaders: { ...p.leaders, [leader]: 'tanks' },
-    leadersDied: p.leadersDied.includes(leader) ? p.leadersDied : [...p.leadersDied, leader],
+    // Every death is kept: a leader dying again goes face down (revival's cycle rule).
+    leadersDied: [...p.leadersDied, leader],
   }));
 }
 

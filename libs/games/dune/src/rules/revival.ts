@@ -26,12 +26,26 @@ export function forceRevivalCost(state: DuneState, faction: Faction, forces: num
   return Math.max(0, forces - freeRevival(state, faction)) * PAID_REVIVAL_COST;
 }
 
-/** Leaders this seat may revive now (the cycle rule: every leader has died at least once). */
+/** How many times each of the seat's leaders has died. */
+export function leaderDeaths(state: DuneState, seat: Faction): Record<string, number> {
+  const deaths: Record<string, number> = {};
+  for (const l of FACTIONS[seat].leaders) deaths[l.id] = 0;
+  for (const id of state.players[seat].leadersDied) deaths[id] = (deaths[id] ?? 0) + 1;
+  return deaths;
+}
+
+/**
+ * Leaders this seat may revive now, by the cycle rule: none until every leader has died once;
+ * a leader that dies again goes face down and waits until every other leader has died as
+ * often (a leader in the Tanks is revivable when no leader of the faction has died fewer times).
+ */
 export function revivableLeaders(state: DuneState, seat: Faction): string[] {
   const p = state.players[seat];
-  const all = FACTIONS[seat].leaders.map((l) => l.id);
-  if (!all.every((id) => p.leadersDied.includes(id) || p.leaders[id] !== 'available')) return [];
-  return all.filter((id) => p.leaders[id] === 'tanks');
+  const deaths = leaderDeaths(state, seat);
+  const fewest = Math.min(...Object.values(deaths));
+  return FACTIONS[seat].leaders
+    .map((l) => l.id)
+    .filter((id) => p.leaders[id] === 'tanks' && deaths[id] === fewest);
 }
 
 export function leaderStrength(leaderId: string): number {

@@ -61,7 +61,7 @@ export interface PlayerState {
   /** Dealt but not kept (private). */
   readonly rejectedTraitors: readonly string[];
   readonly leaders: Readonly<Record<string, LeaderStatus>>;
-  /** Leaders that have died at least once (the revival cycle rule). */
+  /** Every leader death, in order (a leader dying twice is here twice): the revival cycle rule. */
   readonly leadersDied: readonly string[];
   /** Leaders used in a battle this phase, by territory. */
   readonly leadersUsed: Readonly<Record<string, TerritoryId>>;
