@@ -2,6 +2,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import {
+  DEFAULT_TOPOLOGY,
+  natsPasswordVariable,
+  natsUserOf,
+  planTopology,
+  ROLE_VARIABLES,
+  type TopologyRole,
+} from '@veil/cli';
 
 // No Docker engine runs here, so the compose file is checked as data: the topology docs/architecture.md, "The parts"
 // names, and every service's NATS user and environment consistent with infra/nats/nats.conf.
@@ -67,6 +75,37 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(natsEnv).sort()).toEqual(
       [...natsConf.matchAll(/\$(VEIL_NATS_[A-Z_]+)/g)].map((m) => m[1]).sort(),
     );
+  });
+
+  it('runs what `veil topology` runs by default, with the same variables per role', () => {
+    expect({
+      gameNodes: replicas(withRole('game')),
+      aiWorkers: replicas(withRole('ai')),
+      gateways: replicas(withRole('gateway')),
+    }).toEqual(DEFAULT_TOPOLOGY);
+    const plan = planTopology({
+      counts: DEFAULT_TOPOLOGY,
+      databaseUrl: 'postgres://veil@db/veil',
+      natsUrl: 'nats://nats:4222',
+      natsPasswords: { game: 'g', ai: 'a', gateway: 'w' },
+      gatewayPorts: [3000],
+      metricsPorts: [9101, 9102, 9103, 9104, 9105],
+    });
+    const natsEnv = compose.services['nats']?.environment ?? {};
+    for (const role of ['game', 'ai', 'gateway'] as const satisfies readonly TopologyRole[]) {
+      const planned = plan.filter((p) => p.role === role);
+      // Beside the role's variables, the plan only sets ports (each local process needs its own).
+      for (const p of planned) {
+        const keys = Object.keys(p.env).filter((k) => k !== 'PORT' && k !== 'VEIL_METRICS_PORT');
+        expect(keys.sort(), p.name).toEqual([...ROLE_VARIABLES[role]].sort());
+      }
+      for (const [name, service] of withRole(role)) {
+        const env = service.environment ?? {};
+        expect(Object.keys(env).sort(), name).toEqual([...ROLE_VARIABLES[role]].sort());
+        expect(env['NATS_USER'], name).toBe(natsUserOf(role));
+        expect(env['NATS_PASSWORD'], name).toBe(natsEnv[natsPasswordVariable(role)]);
+      }
+    }
   });
 
   it('points the store users at the compose Postgres', () => {

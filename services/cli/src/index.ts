@@ -8,3 +8,11 @@ export {
   type VeilOptions,
   type VeilRole,
 } from './start-roles.js';
+export {
+  DEFAULT_TOPOLOGY,
+  natsPasswordVariable,
+  natsUserOf,
+  planTopology,
+  ROLE_VARIABLES,
+  type TopologyRole,
+} from './topology-plan.js';
