@@ -119,6 +119,10 @@ describe('room options', () => {
       netrunnerWith({ agendaPointsToWin: 6.5 }),
       netrunnerWith({ agendaPointsToWin: 7, handicap: true }),
       netrunnerWith({ corpDeck: 'no-such-deck' }),
+      // 45 copies of Hedge Fund (a deck may hold 3), with the identity it would need.
+      netrunnerWith({ corpDeck: { identity: '30077', cards: [{ code: '30075', count: 45 }] } }),
+      // The name the lobby API once documented for decks.
+      { ...netrunnerWith({}), options: { decks: { corp: 'sg-tutorial-syndicate' } } },
       { ...PARLOR, options: { gameOptions: { turns: MAX_PARLOR_TURNS + 1 } } },
       { ...PARLOR, options: { gameOptions: { turns: 4, speed: 'fast' } } },
       { ...PARLOR, options: { spectatorDelayTurns: 11 } },

@@ -6,7 +6,8 @@ import {
   type BotLevel,
   type RoomSummary,
 } from '@veil/client';
-import { decksFor, type Side } from './catalog.js';
+import type { Side } from './catalog.js';
+import { deckPicker } from './deck-picker.js';
 import { h, mount } from './dom.js';
 import { botLevelText, roomStatusText } from './model.js';
 import { absoluteLink, seatHash, watchHash } from './router.js';
@@ -20,7 +21,7 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
     h('option', { value: 'corp' }, 'Corp'),
     h('option', { value: 'runner' }, 'Runner'),
   );
-  const deckSelect = h('select', { id: 'deck', 'data-testid': 'deck' });
+  const myDeck = deckPicker('deck');
   const humanOpponent = () => h('option', { value: 'human' }, 'Another player (share a link)');
   const opponentSelect = h(
     'select',
@@ -42,7 +43,7 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
     );
   };
   void fillBots();
-  const opponentDeckSelect = h('select', { id: 'opponent-deck', 'data-testid': 'opponent-deck' });
+  const opponentDeck = deckPicker('opponent-deck');
   const spectators = h('input', { type: 'checkbox', id: 'spectators', checked: true });
   const createButton = h(
     'button',
@@ -55,20 +56,8 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
 
   const fillDecks = () => {
     const side = sideSelect.value as Side;
-    const other: Side = side === 'corp' ? 'runner' : 'corp';
-    mount(
-      deckSelect,
-      decksFor(side).map((d) => h('option', { value: d.id }, d.name)),
-    );
-    mount(
-      opponentDeckSelect,
-      decksFor(other).map((d) => h('option', { value: d.id }, d.name)),
-    );
-    // The intermediate tutorial pair is the server's default too.
-    for (const select of [deckSelect, opponentDeckSelect]) {
-      const intermediate = [...select.options].find((o) => o.value.endsWith('-intermediate'));
-      if (intermediate) select.value = intermediate.value;
-    }
+    myDeck.setSide(side);
+    opponentDeck.setSide(side === 'corp' ? 'runner' : 'corp');
   };
   sideSelect.addEventListener('change', fillDecks);
   fillDecks();
@@ -79,11 +68,13 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
     h('label', { for: 'side' }, 'You play'),
     sideSelect,
     h('label', { for: 'deck' }, 'Your deck'),
-    deckSelect,
+    myDeck.select,
+    myDeck.paste,
     h('label', { for: 'opponent' }, 'Opponent'),
     opponentSelect,
     h('label', { for: 'opponent-deck' }, "Opponent's deck"),
-    opponentDeckSelect,
+    opponentDeck.select,
+    opponentDeck.paste,
     h('label', { for: 'spectators' }, 'Spectators'),
     h('div', null, spectators, ' allowed to watch'),
     h('div', { class: 'form-actions' }, createButton),
@@ -96,12 +87,20 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
 
   async function create(): Promise<void> {
     error.hidden = true;
-    createButton.disabled = true;
     mount(created);
     const side = sideSelect.value as Side;
     const other: Side = side === 'corp' ? 'runner' : 'corp';
     const opponent = opponentSelect.value;
-    const decks = { [side]: deckSelect.value, [other]: opponentDeckSelect.value };
+    const mine = myDeck.value();
+    const theirs = opponentDeck.value();
+    // A pasted list with problems never reaches the server: its lines say what to fix.
+    if (!mine.ok || !theirs.ok) {
+      error.textContent = 'Fix the decklist first: each problem is listed under it.';
+      error.hidden = false;
+      return;
+    }
+    createButton.disabled = true;
+    const decks = { [side]: mine.deck, [other]: theirs.deck };
     try {
       const answer = await createRoom(base, {
         game: 'netrunner',
@@ -117,16 +116,16 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
           gameOptions: { corpDeck: decks['corp'], runnerDeck: decks['runner'] },
         },
       });
-      const mine = answer.seats[side]?.token;
-      if (!mine) throw new VeilError('internal');
-      saveToken(answer.roomId, side, mine);
-      const theirs = answer.seats[other]?.token;
-      if (!theirs) {
-        location.hash = seatHash(answer.roomId, side, mine);
+      const myToken = answer.seats[side]?.token;
+      if (!myToken) throw new VeilError('internal');
+      saveToken(answer.roomId, side, myToken);
+      const theirToken = answer.seats[other]?.token;
+      if (!theirToken) {
+        location.hash = seatHash(answer.roomId, side, myToken);
         return;
       }
-      const myLink = seatHash(answer.roomId, side, mine);
-      const theirLink = absoluteLink(seatHash(answer.roomId, other, theirs), base);
+      const myLink = seatHash(answer.roomId, side, myToken);
+      const theirLink = absoluteLink(seatHash(answer.roomId, other, theirToken), base);
       const share = h('input', {
         class: 'share-link',
         readonly: true,

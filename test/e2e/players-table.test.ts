@@ -1,0 +1,145 @@
+import { listRooms } from '@veil/client';
+import { startVeil, type Veil } from '@veil/cli';
+import { cardByCode, deckById } from '@veil/netrunner';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, servicesSkipReason } from '../support/index.js';
+import { chromiumSkipReason, ensureWebBuilt, launchChromium, WEB_DIST } from './browser.js';
+
+// The players' table in Chromium, clicked through as a person would: decks chosen or pasted in
+// the lobby, and what the lobby does not show. Every wait is for a condition on the page; the
+// timeouts only bound a hang.
+
+const skip = servicesSkipReason() ?? chromiumSkipReason();
+const WAIT = { timeout: 20_000 };
+
+/** A starter deck as the text a player pastes (the identity, then "N Title" lines). */
+function deckText(id: string): string {
+  const deck = deckById(id);
+  if (!deck) throw new Error(`no deck ${id}`);
+  const title = (code: string) => cardByCode(code)?.title ?? code;
+  return [title(deck.identity), ...deck.cards.map((c) => `${c.count} ${title(c.code)}`)].join('\n');
+}
+
+describe.skipIf(skip)("the players' table in Chromium", () => {
+  let veil: Veil;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const [databaseUrl] = await Promise.all([createTestDatabase('table'), ensureWebBuilt()]);
+    [veil, browser] = await Promise.all([
+      startVeil({
+        port: 0,
+        host: '127.0.0.1',
+        metricsPort: 0,
+        databaseUrl,
+        webDir: WEB_DIST,
+        aiWorkers: 1,
+        logLevel: 'warn',
+      }),
+      launchChromium(),
+    ]);
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await veil?.close();
+  });
+
+  const base = () => veil.url ?? '';
+  const openLobby = async (p: Page) => {
+    await p.goto(base());
+    await p.getByTestId('create-room').waitFor(WAIT);
+    await p.locator('[data-testid=room-list] :is(table, p)').first().waitFor(WAIT);
+  };
+
+  it('the lobby links no /metrics, which are served on their own port only', async () => {
+    await openLobby(page);
+    const hrefs = await page
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((a) => (a as unknown as { href: string }).href));
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(hrefs.filter((href) => href.includes('metrics'))).toEqual([]);
+    expect(await page.locator('body').textContent()).not.toMatch(/metrics/i);
+    expect((await fetch(new URL('/metrics', base()))).status).toBe(404);
+    expect((await fetch(veil.metricsUrl ?? '')).status).toBe(200);
+  });
+
+  it('offers every deck of the game, grouped: the teaching decks, then the faction decks', async () => {
+    await openLobby(page);
+    await page.getByTestId('side').selectOption('corp');
+    const groups = await page
+      .locator('[data-testid=deck] optgroup')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('label')));
+    expect(groups).toEqual(['System Gateway teaching decks', 'Faction decks']);
+    const corpDecks = await page.locator('[data-testid=deck] option').allTextContents();
+    expect(corpDecks).toEqual([
+      'Tutorial: The Syndicate (beginner)',
+      'Tutorial: The Syndicate (intermediate)',
+      'Haas-Bioroid: Precision Design (starter)',
+      'Jinteki: Restoring Humanity (starter)',
+      'NBN: Reality Plus (starter)',
+      'Weyland Consortium: Built to Last (starter)',
+      'Paste a decklist…',
+    ]);
+    await page.getByTestId('side').selectOption('runner');
+    expect(await page.locator('[data-testid=opponent-deck] option').allTextContents()).toEqual(
+      corpDecks,
+    );
+  });
+
+  it('shows a pasted list’s problems line by line and creates no room until it is legal', async () => {
+    await openLobby(page);
+    await page.getByTestId('side').selectOption('corp');
+    await page
+      .locator('[data-testid=opponent] option[value="bot:random"]')
+      .waitFor({ ...WAIT, state: 'attached' });
+    await page.getByTestId('opponent').selectOption('bot:random');
+    // The opponent plays a faction deck picked from the list.
+    await page.getByTestId('opponent-deck').selectOption('sg-shaper');
+    await page.getByTestId('deck').selectOption('paste');
+    const legal = deckText('sg-weyland');
+    const lines = [...legal.split('\n'), '45 Hedge Fund', '2 Hedge Fnud'];
+    await page.getByTestId('deck-list').fill(lines.join('\n'));
+    const problems = page.locator('[data-testid=deck-problems] [data-testid=deck-problem]');
+    await problems.first().waitFor(WAIT);
+    // Each unreadable line by its number (the rules' checks come once the list reads).
+    expect(await problems.allTextContents()).toEqual([
+      `Line ${lines.length}: no card is titled 'Hedge Fnud'`,
+    ]);
+    await page.getByTestId('deck-list').fill(lines.slice(0, -1).join('\n'));
+    await page.locator('[data-testid=deck-problem]:has-text("Hedge Fund")').waitFor(WAIT);
+    const hedgeFund = lines.findIndex((l) => l.endsWith(' Hedge Fund')) + 1;
+    const copies = lines
+      .filter((l) => l.endsWith(' Hedge Fund'))
+      .reduce((sum, l) => sum + Number(l.split(' ')[0]), 0);
+    expect(await problems.allTextContents()).toContain(
+      `Line ${hedgeFund}: ${copies} copies of 'Hedge Fund'; a deck may hold at most 3.`,
+    );
+
+    const before = (await listRooms(base())).length;
+    await page.getByTestId('create-room').click();
+    await page.locator('[data-testid=error]:not([hidden])').waitFor(WAIT);
+    expect(await page.getByTestId('error').textContent()).toMatch(/Fix the decklist/);
+    expect(await page.getByTestId('board').count()).toBe(0);
+    expect((await listRooms(base())).length).toBe(before);
+
+    // Fixed, it says so, and the room is set up with exactly that list.
+    await page.getByTestId('deck-list').fill(legal);
+    await page.locator('[data-testid=deck-problems]:empty').waitFor({ ...WAIT, state: 'attached' });
+    expect(await page.getByTestId('deck-status').textContent()).toMatch(
+      /^A legal deck of \d+ cards\.$/,
+    );
+    await page.getByTestId('create-room').click();
+    await page.locator('[data-testid=board][data-viewer=corp]').waitFor(WAIT);
+    const identities = await page.locator('.identity-title').allTextContents();
+    expect(identities.sort()).toEqual(
+      ['sg-weyland', 'sg-shaper']
+        .map((id) => cardByCode(deckById(id)?.identity ?? '')?.title)
+        .sort(),
+    );
+  });
+});
