@@ -14,13 +14,15 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1024,
     rollupOptions: {
-      // The client imports only `@veil/netrunner/client` (the public card catalog, the starter
-      // deck lists, the window kinds, view types; test/contracts/web-client-imports.test.ts
-      // checks it): none of it has side effects the client needs, so only what it uses is
-      // bundled.
+      // The client imports only the games' client entries (`@veil/netrunner/client`: the public
+      // card catalog, starter decks, window kinds; `@veil/dune/client`: the map, factions and
+      // card names; view types; test/contracts/web-client-imports.test.ts checks it): none of
+      // it has side effects the client needs, so only what it uses is bundled.
       treeshake: {
         moduleSideEffects: (id: string) =>
-          !id.includes('/libs/games/netrunner/') && !id.includes('/libs/engine/'),
+          !id.includes('/libs/games/netrunner/') &&
+          !id.includes('/libs/games/dune/') &&
+          !id.includes('/libs/engine/'),
       },
     },
   },

@@ -8,7 +8,8 @@ const SRC = fileURLToPath(new URL('../../services/web/src/', import.meta.url));
 describe('the web client', () => {
   it('imports a game only through its client entry (no rules code, no engine)', () => {
     const offending: string[] = [];
-    for (const name of readdirSync(SRC)) {
+    // Every source file, boards in subfolders (src/dune/) too.
+    for (const name of readdirSync(SRC, { recursive: true, encoding: 'utf8' })) {
       if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
       const text = readFileSync(`${SRC}/${name}`, 'utf8');
       for (const [, target] of text.matchAll(/from '(@veil\/[^']+)'/g)) {

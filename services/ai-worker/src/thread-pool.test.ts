@@ -74,7 +74,7 @@ describe('ThreadPool', () => {
   it('loads the registry in each thread, and hands back the running and the waiting job on close', async () => {
     const pool = await ThreadPool.start(1, silentLogger, ['@veil/parlor']);
     expect(pool.size).toBe(1);
-    expect([...pool.games].sort()).toEqual(['netrunner', 'parlor']);
+    expect([...pool.games].sort()).toEqual(['dune', 'netrunner', 'parlor']);
     const module = parlor as unknown as AnyGameModule;
     const snapshot = newGame(module, {}, 'pool-test');
     const seat = module.deciders(snapshot)[0] as string;

@@ -77,9 +77,7 @@ describe('veil command', () => {
   it('selfplay passes room options and seats a range of players (Dune, 2–3 seats, 2 turns)', async () => {
     const { out } = capture();
     const args = ['selfplay', '--game', 'dune', '--games', '6', '--seed', '4', '--json'];
-    const code = await main([...args, '--seats', '2-3', '--options', '{"turns":2}'], {
-      VEIL_EXTRA_GAMES: '@veil/dune',
-    });
+    const code = await main([...args, '--seats', '2-3', '--options', '{"turns":2}'], {});
     expect(code).toBe(0);
     const summary = JSON.parse(out.at(-1)!);
     expect(summary.finished).toBe(6);
@@ -91,8 +89,7 @@ describe('veil command', () => {
 
   it('refuses bad room options and seat counts before any game is played', async () => {
     const { err } = capture();
-    const dune = { VEIL_EXTRA_GAMES: '@veil/dune' };
-    const run = (...extra: string[]) => main(['selfplay', '--game', 'dune', ...extra], dune);
+    const run = (...extra: string[]) => main(['selfplay', '--game', 'dune', ...extra], {});
     expect(await run('--options', '{"turns":99}')).toBe(2);
     expect(err.join('\n')).toMatch(/bad room options: dune: turns must be 1\.\.20/);
     expect(await run('--options', 'turns=3')).toBe(2);
@@ -121,7 +118,7 @@ describe('veil command', () => {
     ).toBe(2);
     expect(err.join('\n')).toMatch(/--iterations must be an integer ≥ 1/);
     expect(await main(['selfplay', '--game', 'parlor'])).toBe(2);
-    expect(err.join('\n')).toMatch(/unknown game "parlor" \(known: netrunner\)/);
+    expect(err.join('\n')).toMatch(/unknown game "parlor" \(known: netrunner, dune\)/);
     expect(await main(['frobnicate'])).toBe(2);
   });
 });

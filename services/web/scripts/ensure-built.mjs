@@ -21,6 +21,8 @@ const INPUTS = [
   join(repo, 'libs', 'protocol', 'src'),
   join(repo, 'libs', 'games', 'netrunner', 'src', 'catalog'),
   join(repo, 'libs', 'games', 'netrunner', 'src', 'decks'),
+  join(repo, 'libs', 'games', 'dune', 'src', 'client.ts'),
+  join(repo, 'libs', 'games', 'dune', 'src', 'data'),
 ];
 
 function newest(path) {

@@ -6,12 +6,10 @@ import {
   type VeilConnection,
   type ViewEvent,
 } from '@veil/client';
-import type { NetrunnerView } from '@veil/netrunner/client';
-import { renderBoard, type BoardState } from './board.js';
+import { BOARDS } from './boards.js';
 import { h, mount } from './dom.js';
-import type { ActionButton, Viewer } from './labels.js';
 import { seatHash, type Route } from './router.js';
-import { isLogEntry, mergeLog, savedToken, saveToken } from './storage.js';
+import { savedToken, saveToken } from './storage.js';
 
 type RoomRoute = Extract<Route, { page: 'seat' } | { page: 'watch' }>;
 
@@ -115,89 +113,16 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
       }
     }
     const boardRoot = fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root;
-    if (game === 'netrunner') runNetrunner(boardRoot, conn, route.roomId, bots);
-    else runGeneric(boardRoot, conn);
+    const load = BOARDS[game];
+    if (!load) return runGeneric(boardRoot, conn);
+    const run = await load();
+    if (!left) run(boardRoot, conn, route.roomId, bots);
   })();
 
   return () => {
     left = true;
     connection?.close();
   };
-}
-
-function runNetrunner(
-  root: HTMLElement,
-  conn: VeilConnection,
-  roomId: string,
-  bots: Readonly<Record<string, string>>,
-): void {
-  const first = conn.view as ViewEvent;
-  const viewer: Viewer = (first.seat ?? 'spectator') as Viewer;
-  let state: BoardState = {
-    roomId,
-    viewer,
-    version: first.version,
-    view: first.view as NetrunnerView,
-    // The history the gateway sent after connecting (it may already be here).
-    log: conn.log.filter(isLogEntry),
-    connected: conn.connected,
-    pending: false,
-    error: null,
-    overlayClosed: false,
-    stopsOpen: false,
-    bots,
-  };
-  const tip = document.getElementById('card-tip');
-
-  const render = () => {
-    if (tip) tip.hidden = true;
-    const board = renderBoard(state, { act, closeOverlay, setPolicy, stopsToggled });
-    mount(root, board);
-    const lines = board.querySelector('.log-lines');
-    if (lines) lines.scrollTop = lines.scrollHeight;
-  };
-  const update = (patch: Partial<BoardState>) => {
-    state = { ...state, ...patch };
-    render();
-  };
-
-  function closeOverlay(): void {
-    update({ overlayClosed: true });
-  }
-
-  function stopsToggled(open: boolean): void {
-    state = { ...state, stopsOpen: open };
-  }
-
-  function setPolicy(kind: string, policy: 'stop' | 'auto-pass' | null): void {
-    void conn.policy(kind, policy).then((ack) => {
-      if (!ack.ok) update({ error: `Stop setting not changed: ${ack.error.message}` });
-    });
-  }
-
-  function act(button: ActionButton): void {
-    if (state.pending) return;
-    const version = state.version;
-    update({ pending: true, error: null });
-    void conn.act(button.action, { version }).then((ack) => {
-      if (!ack.ok) {
-        update({ pending: false, error: `Not done: ${ack.error.message}` });
-      } else if (state.pending && state.version >= ack.version) {
-        update({ pending: false });
-      }
-    });
-  }
-
-  conn.onView((event) => {
-    update({ version: event.version, view: event.view as NetrunnerView, pending: false });
-  });
-  conn.onLog((event) => {
-    const entries = event.entries.filter(isLogEntry);
-    update({ log: event.history ? mergeLog([], entries) : mergeLog(state.log, entries) });
-  });
-  conn.onConnectionChange((connected) => update({ connected }));
-  conn.onError((error) => update({ error: error.message }));
-  render();
 }
 
 /** Any other game: the raw view and one button per legal action. */

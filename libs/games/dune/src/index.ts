@@ -3,4 +3,3 @@ export type { DuneAction } from './state/actions.js';
 export type { DuneOptions, DuneState, Faction, LogEntry, VisibleLogEntry } from './state/types.js';
 export type { DuneView, PlayerView } from './view/view.js';
 export { FACTION_IDS, type FactionId } from './data/types.js';
-export { duneGame, game } from './game.js';

@@ -35,6 +35,9 @@ export interface GameEntry {
   /** The card pool with its implementation status, for games that have one. */
   readonly cards?: readonly CardCoverageRow[];
   readonly selfplay: SelfplaySettings;
-  /** The web client's board for this game (`services/web`), if it has one. */
+  /**
+   * The web client's board for this game: its key in `services/web/src/boards.ts`, the game's
+   * id (a room page finds it by the room's game). A production game has one.
+   */
   readonly webBoard?: string;
 }

@@ -1,4 +1,5 @@
 import type { AnyGameModule } from '@veil/engine';
+import { dune, FACTION_IDS } from '@veil/dune';
 import { CARD_COVERAGE, netrunner } from '@veil/netrunner';
 import type { GameEntry } from './game-entry.js';
 
@@ -14,5 +15,20 @@ const netrunnerGame: GameEntry = {
   webBoard: 'netrunner',
 };
 
+/**
+ * Dune, 2–6 seats. Self-play: a bribe or an Emperor's gift is legal at nearly every step with
+ * many amounts; weighted down so random games spend their steps on the phases. `veil selfplay
+ * --seats` seats random factions.
+ */
+const duneGame: GameEntry = {
+  module: dune as unknown as AnyGameModule,
+  selfplay: {
+    maxActions: 20_000,
+    typeWeights: { bribe: 0.1, gift: 0.1 },
+    seatOptions: (seats, rng) => ({ factions: rng.shuffle(FACTION_IDS).slice(0, seats) }),
+  },
+  webBoard: 'dune',
+};
+
 /** The games a production process runs. Test-only games are added by the tests themselves. */
-export const PRODUCTION_GAMES: readonly GameEntry[] = [netrunnerGame];
+export const PRODUCTION_GAMES: readonly GameEntry[] = [netrunnerGame, duneGame];

@@ -9,15 +9,16 @@ const PARLOR_PACKAGE = '@veil/parlor';
 describe('the game registry', () => {
   it('holds the production games by id, each with self-play settings', () => {
     const registry = gameRegistry(PRODUCTION_GAMES);
-    expect([...registry.keys()]).toEqual(['netrunner']);
+    expect([...registry.keys()]).toEqual(['netrunner', 'dune']);
     expect(registry.get('netrunner')?.cards?.length).toBe(79);
     expect(registry.get('netrunner')?.webBoard).toBe('netrunner');
+    expect(registry.get('dune')?.webBoard).toBe('dune');
   });
 
   it('adds a test game from its package, and only when asked', async () => {
-    expect([...(await loadGameRegistry()).keys()]).toEqual(['netrunner']);
+    expect([...(await loadGameRegistry()).keys()]).toEqual(['netrunner', 'dune']);
     const withParlor = await loadGameRegistry([PARLOR_PACKAGE]);
-    expect([...withParlor.keys()]).toEqual(['netrunner', 'parlor']);
+    expect([...withParlor.keys()]).toEqual(['netrunner', 'dune', 'parlor']);
     await expect(loadGameRegistry(['@veil/engine'])).rejects.toThrow(/exports no game entry/);
   });
 
