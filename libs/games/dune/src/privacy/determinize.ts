@@ -91,6 +91,7 @@ export function duneDeterminize(
           view.auction?.highBidder === f ? view.auction.highBid : 0,
         ),
       bribes: pv.bribes,
+      support: pv.support,
       reserves: pv.reserves,
       tanks: pv.tanks,
       hand,

@@ -155,6 +155,20 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
         amount: action.amount,
       });
     }
+    case 'support': {
+      // Spice set out for the ally's cards and shipments (public, like a bribe).
+      if (!allyOf(state, seat)) throw new Error('no ally to support');
+      let s = updatePlayer(state, seat, (p) => {
+        if (action.amount < 1 || action.amount > p.spice) throw new Error('bad support');
+        return { ...p, spice: p.spice - action.amount, support: p.support + action.amount };
+      });
+      s = log({ ...s, bribed: [...s.bribed, seat] }, 'ally_support', {
+        faction: seat,
+        to: allyOf(s, seat),
+        amount: action.amount,
+      });
+      return s;
+    }
     case 'alliance_answer':
       return allianceAnswer(state, seat, action.accept);
     case 'bid':

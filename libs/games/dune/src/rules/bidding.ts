@@ -8,7 +8,8 @@ import {
   handLimit,
   inPlay,
   log,
-  pay,
+  payWithSupport,
+  spendable,
   takeTreachery,
 } from './common.js';
 
@@ -83,8 +84,9 @@ function nextEligible(state: DuneState, from: Faction): Faction | null {
   return null;
 }
 
+/** A bid may go up to the seat's spice and its ally's support (the ally pays the rest). */
 export function maxBid(state: DuneState, seat: Faction): number {
-  return state.players[seat].spice;
+  return spendable(state, seat);
 }
 
 export function placeBid(state: DuneState, seat: Faction, amount: number): DuneState {
@@ -154,13 +156,14 @@ function sell(state: DuneState, buyer: Faction, price: number, karama: boolean):
   const [card, ...rest] = a.cards;
   if (!card) return state;
   const payee = inPlay(state, 'emperor') && buyer !== 'emperor' ? 'emperor' : null;
-  let s = price > 0 ? pay(state, buyer, price, payee) : state;
+  const paid = payWithSupport(state, buyer, price, payee);
+  let s = paid.state;
   const seenBy = inPlay(state, 'atreides') ? (['atreides'] as Faction[]) : [];
   s = giveCard(s, buyer, card, seenBy);
   s = log(
     s,
     'card_sold',
-    { buyer, price, karama, payee: payee ?? 'bank' },
+    { buyer, price, karama, payee: payee ?? 'bank', allyPaid: paid.allyPaid },
     { to: [buyer, ...seenBy], data: { card } },
   );
   if (buyer === 'harkonnen' && canBid(s, 'harkonnen'))

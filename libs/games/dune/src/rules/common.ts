@@ -2,6 +2,7 @@ import { randomInt, shuffle } from '@veil/engine';
 import type { TreacheryCardId } from '../data/treachery.js';
 import type { DiscardBatch, DiscardCause, DiscardContinuation } from '../state/discards.js';
 import type { DuneState, Faction, HandCard, LogEntry, PlayerState } from '../state/types.js';
+import { allyOf } from './board.js';
 
 /** Small state helpers shared by every phase. */
 
@@ -154,6 +155,35 @@ export function pay(
 ): DuneState {
   const paid = addSpice(state, payer, -amount);
   return payee && payee !== payer ? addSpice(paid, payee, amount) : paid;
+}
+
+/** What the seat can spend on a card or a shipment: its spice and its ally's support. */
+export function spendable(state: DuneState, seat: Faction): number {
+  const ally = allyOf(state, seat);
+  return state.players[seat].spice + (ally ? state.players[ally].support : 0);
+}
+
+/**
+ * A payment for a card or a shipment: the seat's own spice first, the rest from its ally's
+ * support. Returns the state and how much the ally paid (public, as the payment is).
+ */
+export function payWithSupport(
+  state: DuneState,
+  payer: Faction,
+  amount: number,
+  payee: Faction | null,
+): { state: DuneState; allyPaid: number } {
+  const own = Math.min(amount, state.players[payer].spice);
+  const allyPaid = amount - own;
+  const ally = allyOf(state, payer);
+  if (allyPaid > 0 && (!ally || state.players[ally].support < allyPaid))
+    throw new Error('cannot pay');
+  let s = pay(state, payer, own, payee === payer ? null : payee);
+  if (allyPaid > 0 && ally) {
+    s = updatePlayer(s, ally, (p) => ({ ...p, support: p.support - allyPaid }));
+    if (payee) s = addSpice(s, payee, allyPaid);
+  }
+  return { state: s, allyPaid };
 }
 
 export function inPlay(state: DuneState, faction: Faction): boolean {

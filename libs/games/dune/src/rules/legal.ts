@@ -2,6 +2,7 @@ import { choiceDeciders, decidersOf, openWindowOf, topDecision, windowActions } 
 import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction, VoiceKind } from '../state/types.js';
 import { allyOf, areasOf, forcesIn, inStorm, territoryOf } from './board.js';
+import { spendable } from './common.js';
 import { canBid, maxBid } from './bidding.js';
 import { canCallTraitor, keepableHandles, nextAggressor, pendingBattles } from './battle.js';
 import { cursorSeat } from './cursor.js';
@@ -230,11 +231,11 @@ function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction
         for (const to of shipmentAreas(state, seat)) {
           for (let count = 1; count <= p.reserves; count++) {
             const cost = seat === 'fremen' ? 0 : shipmentCost(state, seat, to, count, false);
-            if (cost <= p.spice) out.push({ type: 'ship', to, count, karama: null });
+            if (cost <= spendable(state, seat)) out.push({ type: 'ship', to, count, karama: null });
             if (
               karama &&
               seat !== 'fremen' &&
-              shipmentCost(state, seat, to, count, true) <= p.spice
+              shipmentCost(state, seat, to, count, true) <= spendable(state, seat)
             ) {
               out.push({ type: 'ship', to, count, karama: karama.handle });
             }
@@ -314,10 +315,14 @@ function bribes(state: DuneState, phase: Phase, seat: Faction): DuneAction[] {
     seat === 'emperor' && allyOf(state, seat)
       ? range(1, spice).map((amount) => ({ type: 'gift' as const, amount }))
       : [];
+  const support: DuneAction[] = allyOf(state, seat)
+    ? range(1, spice).map((amount) => ({ type: 'support' as const, amount }))
+    : [];
   return [
     ...state.options.factions
       .filter((f) => f !== seat)
       .flatMap((to) => range(1, spice).map((amount) => ({ type: 'bribe' as const, to, amount }))),
     ...gifts,
+    ...support,
   ];
 }

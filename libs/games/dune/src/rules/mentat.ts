@@ -3,15 +3,17 @@ import { allyOf, controlledStrongholds, occupants, occupiedStrongholds } from '.
 import { log, updatePlayer } from './common.js';
 
 /**
- * Mentat Pause: bribes move behind the shields; stronghold victory (3 alone, 4 allied; the
+ * Mentat Pause: bribes and unused ally support move behind the shields; stronghold victory (3 alone, 4 allied; the
  * earliest in storm order among several), the BG prediction overriding it; after the last turn
  * the end-of-game order: Fremen special victory, else Guild, else Fremen, else most strongholds.
  */
 export function enterMentat(state: DuneState): DuneState {
   let s: DuneState = { ...state, bribed: [] };
   for (const f of s.options.factions) {
-    const bribes = s.players[f].bribes;
-    if (bribes > 0) s = updatePlayer(s, f, (p) => ({ ...p, spice: p.spice + bribes, bribes: 0 }));
+    // Bribes received, and what is left of the support set out for an ally.
+    const back = s.players[f].bribes + s.players[f].support;
+    if (back > 0)
+      s = updatePlayer(s, f, (p) => ({ ...p, spice: p.spice + back, bribes: 0, support: 0 }));
   }
   const winners = strongholdWinners(s);
   if (winners)

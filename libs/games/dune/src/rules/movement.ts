@@ -13,7 +13,15 @@ import {
   strongholdClosedTo,
   territoryOf,
 } from './board.js';
-import { discardBatch, findCard, inPlay, log, pay, updatePlayer } from './common.js';
+import {
+  discardBatch,
+  findCard,
+  inPlay,
+  log,
+  pay,
+  payWithSupport,
+  updatePlayer,
+} from './common.js';
 import { advanceCursor, startCursor } from './cursor.js';
 
 /**
@@ -63,8 +71,8 @@ export function ship(
   const cost = seat === 'fremen' ? 0 : shipmentCost(state, seat, to, count, karama !== null);
   const payee =
     karama || seat === 'spacing_guild' || !inPlay(state, 'spacing_guild') ? null : 'spacing_guild';
-  let s = cost > 0 ? pay(state, seat, cost, payee) : state;
-  s = updatePlayer(s, seat, (x) => ({ ...x, reserves: x.reserves - count }));
+  const paid = payWithSupport(state, seat, cost, payee);
+  let s = updatePlayer(paid.state, seat, (x) => ({ ...x, reserves: x.reserves - count }));
   s = { ...s, forces: addForces(s.forces, to, seat, count) };
   s = log(s, 'shipment', {
     faction: seat,
@@ -73,6 +81,7 @@ export function ship(
     cost,
     payee: payee ?? 'bank',
     karama: karama !== null,
+    allyPaid: paid.allyPaid,
   });
   if (karama) {
     if (findCard(s, seat, karama)?.card !== 'karama') throw new Error('no karama');

@@ -76,6 +76,7 @@ function newPlayer(faction: Faction): PlayerState {
   return {
     spice: facts.startingSpice,
     bribes: 0,
+    support: 0,
     // The Fremen's ten to be split are held here until their split decision places them.
     reserves: facts.reserves + (faction === 'fremen' ? 10 : 0),
     tanks: 0,

@@ -62,6 +62,7 @@ export type DuneAction =
   | { readonly type: 'ride'; readonly from: string; readonly to: string; readonly count: number }
   | { readonly type: 'ride_pass' }
   | { readonly type: 'gift'; readonly amount: number }
+  | { readonly type: 'support'; readonly amount: number }
   | { readonly type: 'emperor_revive'; readonly count: number }
   | { readonly type: 'mulligan'; readonly redraw: boolean };
 

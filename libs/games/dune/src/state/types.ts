@@ -52,6 +52,12 @@ export interface PlayerState {
   readonly spice: number;
   /** Bribes received this turn, in front of the shield (public) until the Mentat Pause. */
   readonly bribes: number;
+  /**
+   * Spice set out (public, in front of the shield) for the ally's Treachery cards and shipments:
+   * the ally pays what its own spice does not cover from it. What is left goes back behind the
+   * shield at the Mentat Pause.
+   */
+  readonly support: number;
   readonly reserves: number;
   /** Forces in the Tleilaxu Tanks. */
   readonly tanks: number;

@@ -91,6 +91,8 @@ export interface PlayerView {
   /** `null` for another seat's spice (behind the shield). */
   readonly spice: number | null;
   readonly bribes: number;
+  /** Spice set out for the ally's cards and shipments (public, in front of the shield). */
+  readonly support: number;
   readonly reserves: number;
   readonly tanks: number;
   readonly handCount: number;
@@ -110,6 +112,7 @@ function playerView(state: DuneState, f: Faction, viewer: Viewer): PlayerView {
   return {
     spice: own ? p.spice : null,
     bribes: p.bribes,
+    support: p.support,
     reserves: p.reserves,
     tanks: p.tanks,
     handCount: p.hand.length,
