@@ -4,7 +4,7 @@ import type { StateValue } from 'xstate';
 import { CARDS } from '../catalog/index.js';
 import { facts, typeOf } from '../facts.js';
 import { RULES_VERSION } from '../rules/setup.js';
-import { packHandles } from '../state/handles.js';
+import { packHandles, visibleAt } from '../state/handles.js';
 import { isCentral } from '../state/types.js';
 import type {
   CardState,
@@ -133,7 +133,8 @@ class Builder {
     slot: Slot,
     ownPrivate = false,
   ): string {
-    const forget = this.resampleOwn && ownPrivate && side === this.viewer;
+    // A card the other seat remembers is no secret of the viewer's: never resampled.
+    const forget = this.resampleOwn && ownPrivate && side === this.viewer && !cv?.opponentRemembers;
     const code = forget ? '' : (cv?.code ?? '');
     const uid = String(this.next);
     this.next += 1;
@@ -163,7 +164,8 @@ class Builder {
       noScoreTurn: cv?.noScoreTurn ?? null,
       used: cv?.used ?? {},
       handles,
-      peek: [],
+      // The other seat's memory of it; the viewer's own is set once placed (`rememberShown`).
+      peek: cv?.opponentRemembers ? [this.viewer === 'corp' ? 'runner' : 'corp'] : [],
     };
     this.g.cards[uid] = c;
     if (cv) this.byRef.set(cv.id, uid);
@@ -187,8 +189,9 @@ class Builder {
       (g.cards[uid] as CardState).faceUp = false;
       g.corp.archives.push(uid);
     }
+    const rdKnown = new Map((v.corp.rdKnown ?? []).map((k) => [k.position, k.card]));
     for (let i = 0; i < v.corp.rdCount; i++)
-      g.corp.rd.push(this.add('corp', { zone: 'rd' }, null, 'any'));
+      g.corp.rd.push(this.add('corp', { zone: 'rd' }, rdKnown.get(i) ?? null, 'any'));
     for (const cv of v.corp.scored) {
       g.corp.scored.push(this.add('corp', { zone: 'scored', side: 'corp' }, cv, 'any'));
     }
@@ -207,8 +210,10 @@ class Builder {
     }
     for (const cv of v.runner.grip)
       g.runner.grip.push(this.add('runner', { zone: 'grip' }, cv, 'any', true));
+    const stackKnown = new Map((v.runner.stackKnown ?? []).map((k) => [k.position, k.card]));
     for (let i = 0; i < v.runner.stackCount; i++) {
-      g.runner.stack.push(this.add('runner', { zone: 'stack' }, null, 'any'));
+      const cv = stackKnown.get(i) ?? null;
+      g.runner.stack.push(this.add('runner', { zone: 'stack' }, cv, 'any', true));
     }
     for (const cv of v.runner.heap)
       g.runner.heap.push(this.add('runner', { zone: 'heap' }, cv, 'any'));
@@ -236,6 +241,19 @@ class Builder {
       if (uid && host) (g.cards[uid] as CardState).host = host;
     }
     this.g.nextUid = this.next;
+    this.rememberShown();
+  }
+
+  /**
+   * A card the view names where the viewer could not see it by itself (an R&D card it
+   * accessed, a card revealed into the other seat's hand) is in its memory: a peek.
+   */
+  private rememberShown(): void {
+    for (const c of Object.values(this.g.cards)) {
+      if (c.code && !visibleAt(c.loc, c, this.viewer) && !c.peek.includes(this.viewer)) {
+        c.peek = [...c.peek, this.viewer];
+      }
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import { behaviourOf } from '../cards/registry.js';
 import { facts } from '../facts.js';
 import { rotateZone } from '../state/handles.js';
 import { log, PUBLIC } from '../state/log.js';
+import { remember } from '../state/memory.js';
 import { card, serverOf, setFace } from '../state/zones.js';
 import type { Breach, Game, Viewer, ZoneName } from '../state/types.js';
 import { activeStatics } from './active.js';
@@ -157,6 +158,8 @@ export function finishAccess(g: Game, uid: string): void {
   }
   const from = breach.current?.from;
   breach.current = null;
+  // Left where it lies: those who saw it remember it there (state/memory.ts).
+  if (from && g.cards[uid]?.loc.zone === from) remember(g, uid, accessViewers(g, uid, from));
   // The accessed card goes back among the others: HQ is re-handled for blind viewers.
   if (from === 'hq') rotateZone(g, g.corp.hq);
 }

@@ -1,6 +1,7 @@
 import { seedRng, shuffle, type RngState } from '@veil/engine';
 import { facts } from '../facts.js';
 import { freshHandle, packHandles, rotateZone, setHandles } from '../state/handles.js';
+import { forgetAll } from '../state/memory.js';
 import { emptyPauses } from '@veil/engine';
 import type {
   CardState,
@@ -14,8 +15,11 @@ import { drawCards } from './draw.js';
 import { pushDecision } from './tasks.js';
 import { freshTurnMemory } from './turn.js';
 
-/** 2: the ChaCha20 streams (rules and handles) of docs/privacy.md replaced SFC32. */
-export const RULES_VERSION = 2;
+/**
+ * 2: the ChaCha20 streams (rules and handles) of docs/privacy.md replaced SFC32.
+ * 3: seat memory (state/memory.ts) — a remembered card keeps or changes handles differently.
+ */
+export const RULES_VERSION = 3;
 export const STARTING_CREDITS = 5;
 export const STARTING_HAND = 5;
 
@@ -171,5 +175,6 @@ export function shuffleDeck(g: Game, side: Side): void {
   const [order, rng] = shuffle(g.rng, pile);
   g.rng = rng;
   pile.splice(0, pile.length, ...order);
+  forgetAll(g, pile);
   rotateZone(g, pile);
 }

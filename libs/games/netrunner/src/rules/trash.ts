@@ -1,6 +1,6 @@
 import { behaviourOf } from '../cards/registry.js';
 import { cardsForReading } from '../state/draft.js';
-import { canSee } from '../state/handles.js';
+import { visibleAt } from '../state/handles.js';
 import { card, moveCard } from '../state/zones.js';
 import type { Game, Side } from '../state/types.js';
 import { fire } from './tasks.js';
@@ -27,7 +27,8 @@ export function trashCard(g: Game, uid: string, by: Side, options: TrashOptions 
     g.run.mods.persistent.push(uid);
   }
   if (c.side === 'corp') {
-    const faceUp = by === 'runner' || canSee(c, 'runner');
+    // Faceup if the Runner sees it where it lies — not if it only remembers it (state/memory.ts).
+    const faceUp = by === 'runner' || visibleAt(c.loc, c, 'runner');
     moveCard(g, uid, { zone: 'archives' }, { faceUp });
   } else {
     moveCard(g, uid, { zone: 'heap' });

@@ -1,5 +1,6 @@
 import { cardOf } from './draft.js';
 import { canSee, rotateHandles, rotateZone } from './handles.js';
+import { entering, followsDeparture, leaving } from './memory.js';
 import {
   VIEWERS,
   type CardState,
@@ -94,10 +95,12 @@ export interface MoveOptions {
 export function moveCard(g: Game, uid: string, to: Location, options: MoveOptions = {}): void {
   const c = card(g, uid);
   const from = c.loc;
-  const seenBefore = VIEWERS.filter((v) => canSee(c, v));
+  // A card remembered among others of HQ or the grip is not followed out (state/memory.ts).
+  const seenBefore = VIEWERS.filter((v) => followsDeparture(c, from, v));
   const fromArray = zoneArray(g, from);
   const index = fromArray.indexOf(uid);
   if (index >= 0) fromArray.splice(index, 1);
+  if (index >= 0) leaving(g, c, from, index, fromArray);
 
   const staysInstalled = isInstalledLoc(from) && isInstalledLoc(to);
   if (!staysInstalled) {
@@ -114,6 +117,7 @@ export function moveCard(g: Game, uid: string, to: Location, options: MoveOption
 
   const toArray = zoneArray(g, to);
   const at = options.at ?? 'bottom';
+  if (typeof at === 'number') entering(g, to, at, toArray);
   if (at === 'top') toArray.unshift(uid);
   else if (at === 'bottom') toArray.push(uid);
   else toArray.splice(at, 0, uid);

@@ -12,6 +12,7 @@ import type { NetrunnerAction } from '../actions/types.js';
 import { behaviourOf } from '../cards/registry.js';
 import { facts } from '../facts.js';
 import { canSee, cardHandle, handleOf } from '../state/handles.js';
+import { opponentRemembers } from '../state/memory.js';
 import type {
   CardState,
   Counters,
@@ -47,6 +48,17 @@ export interface CardView {
   readonly used?: Readonly<Record<string, number>>;
   /** The turn on which this card cannot be scored. */
   readonly noScoreTurn?: number;
+  /**
+   * On the viewer's own hidden card: the other seat remembers it here (it was accessed or
+   * revealed and has not moved since, state/memory.ts), so a search must not resample it.
+   */
+  readonly opponentRemembers?: true;
+}
+
+/** A card of a pile (R&D, the stack) the viewer remembers, by position (0 = top). */
+export interface PileCardView {
+  readonly position: number;
+  readonly card: CardView;
 }
 
 export interface ServerView {
@@ -86,6 +98,8 @@ export interface NetrunnerView {
     readonly agendaPoints: number;
     readonly hq: readonly CardView[];
     readonly rdCount: number;
+    /** Cards of R&D the viewer remembers (an accessed card still in place); absent if none. */
+    readonly rdKnown?: readonly PileCardView[];
     readonly archives: {
       readonly faceUp: readonly CardView[];
       readonly faceDown: readonly CardView[];
@@ -103,6 +117,8 @@ export interface NetrunnerView {
     readonly memory: { readonly used: number; readonly limit: number };
     readonly grip: readonly CardView[];
     readonly stackCount: number;
+    /** Cards of the stack the viewer sees or remembers; absent if none. */
+    readonly stackKnown?: readonly PileCardView[];
     readonly heap: readonly CardView[];
     readonly rig: readonly CardView[];
     readonly scored: readonly CardView[];
@@ -127,6 +143,11 @@ export interface NetrunnerView {
   readonly resume: ResumeView;
   /** Present only when the viewer is a decider. */
   readonly legalActions?: readonly NetrunnerAction[];
+}
+
+/** `{ [key]: list }`, or nothing for an empty list (views without memory stay as they were). */
+function optional<K extends string, T>(key: K, list: readonly T[]): { [P in K]?: readonly T[] } {
+  return (list.length > 0 ? { [key]: list } : {}) as { [P in K]?: readonly T[] };
 }
 
 /** `a.b.c` path of a state value. */
@@ -159,7 +180,18 @@ function cardView(g: Game, c: CardState, viewer: Viewer): CardView {
     ...(installed && c.installedTurn !== null ? { installedTurn: c.installedTurn } : {}),
     ...(Object.keys(c.used).length > 0 ? { used: c.used } : {}),
     ...(c.noScoreTurn !== null ? { noScoreTurn: c.noScoreTurn } : {}),
+    ...(visible && opponentRemembers(c, viewer) ? { opponentRemembers: true as const } : {}),
   };
+}
+
+/** The cards of a pile the viewer sees where they lie (remembered, or searched now). */
+function pileKnown(g: Game, uids: readonly string[], viewer: Viewer): PileCardView[] {
+  const out: PileCardView[] = [];
+  uids.forEach((uid, position) => {
+    const c = g.cards[uid];
+    if (c && c.peek.includes(viewer)) out.push({ position, card: cardView(g, c, viewer) });
+  });
+  return out;
 }
 
 /**
@@ -223,6 +255,7 @@ export function netrunnerView(snapshot: GameSnapshot<Game>, viewer: Viewer): Net
       agendaPoints: agendaPoints(g, 'corp'),
       hq: zoneView(g, g.corp.hq, viewer),
       rdCount: g.corp.rd.length,
+      ...optional('rdKnown', pileKnown(g, g.corp.rd, viewer)),
       archives: {
         faceUp: zoneView(
           g,
@@ -248,6 +281,7 @@ export function netrunnerView(snapshot: GameSnapshot<Game>, viewer: Viewer): Net
       memory: { used: memoryUsed(g), limit: memoryLimit(g) },
       grip: zoneView(g, g.runner.grip, viewer),
       stackCount: g.runner.stack.length,
+      ...optional('stackKnown', pileKnown(g, g.runner.stack, viewer)),
       heap: zoneView(g, g.runner.heap, viewer),
       rig: zoneView(g, g.runner.rig, viewer),
       scored: zoneView(g, g.runner.scored, viewer),

@@ -1,6 +1,7 @@
 import { hasSubtype } from '../../facts.js';
 import { endPeek, peekAt } from '../../state/handles.js';
 import { log, PUBLIC } from '../../state/log.js';
+import { remember } from '../../state/memory.js';
 import { moveCard } from '../../state/zones.js';
 import { runnerInstallCost } from '../../rules/costs.js';
 import { canPay } from '../../rules/credits.js';
@@ -38,6 +39,8 @@ export const mutualFavor: CardBehaviour = {
         if (o.card) log(g, 'runner', 'Runner reveals {0}.', [{ uid: o.card, seenBy: PUBLIC }]);
         const found = o.card;
         if (found) moveCard(g, found, { zone: 'grip' });
+        // Revealed into the grip: the Corp (and spectators) remember it there.
+        if (found) remember(g, found, PUBLIC);
         shuffleDeck(g, 'runner');
         if (!found) return;
         if (madeSuccessfulRunThisTurn(g) && canPay(g, 'runner', runnerInstallCost(g, found))) {

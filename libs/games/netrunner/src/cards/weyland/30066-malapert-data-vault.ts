@@ -1,6 +1,7 @@
 import { typeOf } from '../../facts.js';
 import { endPeek, peekAt } from '../../state/handles.js';
 import { log, PUBLIC } from '../../state/log.js';
+import { remember } from '../../state/memory.js';
 import { moveCard } from '../../state/zones.js';
 import { shuffleDeck } from '../../rules/setup.js';
 import type { Game } from '../../state/types.js';
@@ -52,6 +53,8 @@ export const malapertDataVault: CardBehaviour = {
         if (o.card) {
           moveCard(g, o.card, { zone: 'hq' });
           log(g, 'corp', 'Corp reveals {0} and adds it to HQ.', [{ uid: o.card, seenBy: PUBLIC }]);
+          // Revealed into HQ: the Runner (and spectators) remember it there.
+          remember(g, o.card, PUBLIC);
         }
         shuffleDeck(g, 'corp');
         log(g, 'corp', 'Corp shuffles R&D.');
