@@ -191,7 +191,7 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
     case 'emperor_revive':
       return emperorRevive(state, action.count);
     case 'ghola':
-      return playGhola(state, seat, action.ghola, action.leader, action.forces);
+      return playGhola(state, seat, action.ghola, action.leader, action.forces, phase);
     case 'ship_pass':
       return passShipment(state);
     case 'advisor':

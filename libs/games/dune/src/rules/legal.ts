@@ -143,7 +143,11 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
       : [];
     return windowActions(window, seat, [...activations, ...bomb]) as DuneAction[];
   }
-  return [...phaseActions(state, phase, seat), ...bribes(state, phase, seat)];
+  return [
+    ...phaseActions(state, phase, seat),
+    ...bribes(state, phase, seat),
+    ...anyTimeCards(state, phase, seat),
+  ];
 }
 
 function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction[] {
@@ -203,14 +207,6 @@ function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction
       ];
     }
     case 'revival': {
-      const ghola = p.hand.find((x) => x.card === 'tleilaxu_ghola');
-      const gholas: DuneAction[] = ghola
-        ? gholaOptions(state, seat).map((o) => ({
-            type: 'ghola' as const,
-            ghola: ghola.handle,
-            ...o,
-          }))
-        : [];
       const leaders = [null, ...revivableLeaders(state, seat)];
       const revivals: DuneAction[] = range(0, Math.min(MAX_FORCE_REVIVAL, p.tanks)).flatMap(
         (forces) =>
@@ -222,7 +218,7 @@ function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction
             )
             .map((leader) => ({ type: 'revive' as const, forces, leader })),
       );
-      return [...revivals, ...gholas];
+      return revivals;
     }
     case 'movement': {
       if (!state.cursor?.shipped) {
@@ -302,6 +298,19 @@ function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction
     default:
       return [];
   }
+}
+
+/**
+ * Cards played "any time": Tleilaxu Ghola, whenever the game waits on its holder in a phase
+ * (not inside a hidden choice, a decision or a window). Only the holder has these actions, and
+ * playing one is public, so their existence tells nobody else anything.
+ */
+function anyTimeCards(state: DuneState, phase: Phase, seat: Faction): DuneAction[] {
+  if (state.choice || phase === 'setup') return [];
+  const ghola = state.players[seat].hand.find((x) => x.card === 'tleilaxu_ghola');
+  return ghola
+    ? gholaOptions(state, seat).map((o) => ({ type: 'ghola' as const, ghola: ghola.handle, ...o }))
+    : [];
 }
 
 /**

@@ -153,6 +153,31 @@ describe('Guild shipping and special cards', () => {
   });
 });
 
+describe('Tleilaxu Ghola any time', () => {
+  it('is offered whenever the game waits on its holder, outside its Revival turn too', () => {
+    const withGhola = (st: DuneState) =>
+      withPlayer(st, 'harkonnen', { hand: hand(['tleilaxu_ghola'], 'h'), tanks: 4 });
+    // The Harkonnen's movement turn.
+    let m = at('movement', (st) =>
+      withGhola({ ...st, cursor: { order: ['harkonnen'], index: 0, shipped: false } }),
+    );
+    const offered = dune.legalActions(m, 'harkonnen').filter((a) => a.type === 'ghola');
+    expect(offered).toContainEqual({ type: 'ghola', ghola: 'h0', leader: null, forces: 4 });
+    m = act(m, 'harkonnen', { type: 'ghola', ghola: 'h0', leader: null, forces: 4 });
+    expect(m.context.players.harkonnen.reserves).toBe(10 + 4);
+    expect(m.context.discardBatches.at(-1)).toMatchObject({
+      cause: 'card_used',
+      phase: 'movement',
+    });
+    // Still the Harkonnen's turn: the shipment is next.
+    expect(dune.deciders(m)).toEqual(['harkonnen']);
+    // Not inside a hidden choice (the storm dials): the chart waits on the choice alone.
+    const dials = afterSetup(SIX);
+    const inChoice = edit(dials, (st) => withGhola(st));
+    expect(dune.legalActions(inChoice, 'harkonnen').some((a) => a.type === 'ghola')).toBe(false);
+  });
+});
+
 describe('Shai-Hulud and the Fremen', () => {
   it('a worm devours all but the Fremen and their ally; after the Nexus the Fremen may ride it', () => {
     const start = afterSetup(SIX).context;

@@ -94,7 +94,7 @@ export function revive(
 }
 
 /**
- * Tleilaxu Ghola (offered in the holder's Revival turn): one leader from the Tanks regardless of
+ * Tleilaxu Ghola (any time the game waits on its holder): one leader from the Tanks regardless of
  * the cycle rule, or up to 5 forces, free. The normal revival still follows.
  */
 export function gholaOptions(
@@ -116,6 +116,7 @@ export function playGhola(
   ghola: string,
   leader: string | null,
   forces: number,
+  phase: string,
 ): DuneState {
   const card = findCard(state, seat, ghola);
   if (card?.card !== 'tleilaxu_ghola') throw new Error('no ghola');
@@ -126,7 +127,7 @@ export function playGhola(
     leaders: leader ? { ...p.leaders, [leader]: 'available' } : p.leaders,
   }));
   s = log(s, 'ghola', { faction: seat, leader, forces });
-  return discardBatch(s, 'card_used', 'revival', [{ faction: seat, handle: ghola }], (batch) => ({
+  return discardBatch(s, 'card_used', phase, [{ faction: seat, handle: ghola }], (batch) => ({
     kind: 'card_used',
     batch,
     resume: 'none',
