@@ -29,6 +29,7 @@ import {
 import { allianceAnswer, nexusLeave, nexusOffer, offerWormRides, ride } from './nexus.js';
 import { allyOf } from './board.js';
 import type { Phase } from './phase.js';
+import { playTruthtrance } from './truthtrance.js';
 import { emperorRevive, playGhola, revive } from './revival.js';
 import { commitSetup, fremenSplit, harkonnenMulligan } from './setup-choices.js';
 import { closeStormWindow, commitDial, detonateAtomics, playWeatherControl } from './storm.js';
@@ -190,6 +191,8 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
       return hajrMove(state, seat, action.from, action.to, action.count, action.hajr);
     case 'emperor_revive':
       return emperorRevive(state, action.count);
+    case 'truthtrance':
+      return playTruthtrance(state, seat, action.truthtrance, action.to, action.question, phase);
     case 'ghola':
       return playGhola(state, seat, action.ghola, action.leader, action.forces, phase);
     case 'ship_pass':

@@ -3,6 +3,7 @@ import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction, VoiceKind } from '../state/types.js';
 import { allyOf, areasOf, forcesIn, inStorm, territoryOf } from './board.js';
 import { spendable } from './common.js';
+import { truthQuestions } from './truthtrance.js';
 import { canBid, maxBid } from './bidding.js';
 import { canCallTraitor, keepableHandles, nextAggressor, pendingBattles } from './battle.js';
 import { cursorSeat } from './cursor.js';
@@ -301,16 +302,31 @@ function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction
 }
 
 /**
- * Cards played "any time": Tleilaxu Ghola, whenever the game waits on its holder in a phase
+ * Cards played "any time": Tleilaxu Ghola and Truthtrance, whenever the game waits on its holder in a phase
  * (not inside a hidden choice, a decision or a window). Only the holder has these actions, and
  * playing one is public, so their existence tells nobody else anything.
  */
 function anyTimeCards(state: DuneState, phase: Phase, seat: Faction): DuneAction[] {
   if (state.choice || phase === 'setup') return [];
-  const ghola = state.players[seat].hand.find((x) => x.card === 'tleilaxu_ghola');
-  return ghola
+  const hand = state.players[seat].hand;
+  const ghola = hand.find((x) => x.card === 'tleilaxu_ghola');
+  const truthtrance = hand.find((x) => x.card === 'truthtrance');
+  const gholas: DuneAction[] = ghola
     ? gholaOptions(state, seat).map((o) => ({ type: 'ghola' as const, ghola: ghola.handle, ...o }))
     : [];
+  const questions: DuneAction[] = truthtrance
+    ? state.options.factions
+        .filter((to) => to !== seat)
+        .flatMap((to) =>
+          truthQuestions(state, to).map((question) => ({
+            type: 'truthtrance' as const,
+            truthtrance: truthtrance.handle,
+            to,
+            question,
+          })),
+        )
+    : [];
+  return [...gholas, ...questions];
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Faction, BattlePlan, SetupCommitment, VoiceKind } from './types.js';
+import type { TreacheryCardId } from '../data/treachery.js';
 
 /** Every action a seat can send. Cards are named by handle, never by identity. */
 export type DuneAction =
@@ -49,6 +50,12 @@ export type DuneAction =
       readonly leader: string | null;
       readonly forces: number;
     }
+  | {
+      readonly type: 'truthtrance';
+      readonly truthtrance: string;
+      readonly to: Faction;
+      readonly question: TruthQuestion;
+    }
   | { readonly type: 'advisor'; readonly send: boolean }
   | { readonly type: 'move'; readonly from: string; readonly to: string; readonly count: number }
   | { readonly type: 'move_pass' }
@@ -67,3 +74,9 @@ export type DuneAction =
   | { readonly type: 'mulligan'; readonly redraw: boolean };
 
 export type DuneActionType = DuneAction['type'];
+
+/** A Truthtrance question the rules can answer (rules/truthtrance.ts). */
+export type TruthQuestion =
+  | { readonly kind: 'holds'; readonly card: TreacheryCardId }
+  | { readonly kind: 'traitor'; readonly leader: string }
+  | { readonly kind: 'spice_at_least'; readonly amount: number };

@@ -19,6 +19,8 @@ export function duneActionKey(action: DuneAction): string {
       return `ship:${action.to}:${action.count}:${action.karama ? 'karama' : 'paid'}`;
     case 'hajr_move':
       return `hajr_move:${action.from}:${action.to}:${action.count}`;
+    case 'truthtrance':
+      return `truthtrance:${action.to}:${JSON.stringify(action.question)}`;
     case 'ghola':
       return `ghola:${action.leader ?? '-'}:${action.forces}`;
     case 'keep':
