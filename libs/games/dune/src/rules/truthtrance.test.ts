@@ -48,7 +48,7 @@ describe('Truthtrance', () => {
       data: { asker: 'atreides', to: 'harkonnen', answer: true },
     });
     // Public: the spectator's log shows the question and the answer.
-    expect(dune.logView(entry!, 'spectator').data).toMatchObject({ answer: true });
+    expect(dune.logView(entry!, 'spectator')?.data).toMatchObject({ answer: true });
     expect(s.context.treacheryDiscard).toEqual(['truthtrance']);
     expect(s.context.discardBatches.at(-1)).toMatchObject({
       cause: 'card_used',
