@@ -1,10 +1,16 @@
-import { listRooms } from '@veil/client';
+import { createRoom, listRooms } from '@veil/client';
 import { startVeil, type Veil } from '@veil/cli';
 import { cardByCode, deckById } from '@veil/netrunner';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, servicesSkipReason } from '../support/index.js';
-import { chromiumSkipReason, ensureWebBuilt, launchChromium, WEB_DIST } from './browser.js';
+import {
+  chromiumSkipReason,
+  ensureWebBuilt,
+  launchChromium,
+  screenshot,
+  WEB_DIST,
+} from './browser.js';
 
 // The players' table in Chromium, clicked through as a person would: decks chosen or pasted in
 // the lobby, and what the lobby does not show. Every wait is for a condition on the page; the
@@ -25,6 +31,13 @@ describe.skipIf(skip)("the players' table in Chromium", () => {
   let veil: Veil;
   let browser: Browser;
   let page: Page;
+  /** A fresh browser (its own storage) on a page of this Veil. */
+  const newPage = async (hash: string) => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const p = await context.newPage();
+    await p.goto(`${base()}/${hash}`);
+    return p;
+  };
 
   beforeAll(async () => {
     const [databaseUrl] = await Promise.all([createTestDatabase('table'), ensureWebBuilt()]);
@@ -141,5 +154,76 @@ describe.skipIf(skip)("the players' table in Chromium", () => {
         .map((id) => cardByCode(deckById(id)?.identity ?? '')?.title)
         .sort(),
     );
+  });
+
+  it('chat: the seats talk at the table, spectators apart; text stays text, lines stay with the room', async () => {
+    const created = await createRoom(base(), {
+      game: 'netrunner',
+      seats: { corp: { type: 'human' }, runner: { type: 'human' } },
+    });
+    const seatHash = (seat: string) =>
+      `#/room/${created.roomId}/seat/${seat}?token=${created.seats[seat]?.token ?? ''}`;
+    const corp = await newPage(seatHash('corp'));
+    const runner = await newPage(seatHash('runner'));
+    const watcher = await newPage(`#/room/${created.roomId}/watch`);
+    const chatLines = (p: Page) => p.locator('[data-testid=chat-lines] [data-testid=chat-line]');
+    for (const p of [corp, runner, watcher]) await p.getByTestId('chat-input').waitFor(WAIT);
+    // The runner's arrival is told at the table.
+    await corp
+      .locator('[data-testid=chat-line][data-kind=system]', { hasText: 'Runner joined the table.' })
+      .waitFor(WAIT);
+
+    // A name, then markup typed as a message: it arrives as the same text, and no element.
+    await corp.getByTestId('display-name').fill('Ada');
+    const markup = '<img src=x onerror="document.title=1"> <b>hi</b>';
+    await corp.getByTestId('chat-input').fill(markup);
+    await corp.getByTestId('chat-send').click();
+    const received = runner.locator('[data-testid=chat-line][data-kind=message]').first();
+    await received.waitFor(WAIT);
+    expect(await received.getByTestId('chat-text').textContent()).toBe(markup);
+    expect(await received.locator('.chat-from').textContent()).toBe('Ada (Corp)');
+    expect(
+      await runner.locator('[data-testid=chat-lines] img, [data-testid=chat-lines] b').count(),
+    ).toBe(0);
+
+    // A spectator's message: the spectators read it, the seats never do.
+    await watcher.getByTestId('chat-input').fill('spectators only');
+    await watcher.getByTestId('chat-input').press('Enter');
+    await watcher
+      .locator('[data-testid=chat-line][data-channel=spectators]', { hasText: 'spectators only' })
+      .waitFor(WAIT);
+    await runner.getByTestId('chat-input').fill('good luck');
+    await runner.getByTestId('chat-send').click();
+    for (const p of [corp, runner, watcher]) {
+      await p.locator('[data-testid=chat-text]', { hasText: 'good luck' }).waitFor(WAIT);
+    }
+    for (const p of [corp, runner]) {
+      expect(await chatLines(p).allTextContents()).not.toContainEqual(
+        expect.stringContaining('spectators only'),
+      );
+      expect(await p.content()).not.toContain('spectators only');
+    }
+
+    // A reload shows the lines again, in order.
+    await runner.reload();
+    await runner.locator('[data-testid=chat-text]', { hasText: 'good luck' }).waitFor(WAIT);
+    const texts = await runner
+      .locator('[data-testid=chat-line][data-kind=message] [data-testid=chat-text]')
+      .allTextContents();
+    expect(texts).toEqual([markup, 'good luck']);
+    await corp
+      .locator('[data-testid=chat-line][data-kind=system]', {
+        hasText: 'Runner is back at the table.',
+      })
+      .waitFor(WAIT);
+
+    // Too many at once: the server refuses the rest, and the page says why.
+    for (let i = 0; i < 8; i += 1) {
+      await corp.getByTestId('chat-input').fill(`spam ${i}`);
+      await corp.getByTestId('chat-input').press('Enter');
+    }
+    await corp.locator('[data-testid=chat-error]:not([hidden])').waitFor(WAIT);
+    expect(await corp.getByTestId('chat-error').textContent()).toMatch(/^Slow down/);
+    await screenshot(corp, 'chat');
   });
 });

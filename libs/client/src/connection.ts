@@ -4,6 +4,8 @@ import {
   SOCKET_EVENTS,
   type Ack,
   type ActionJson,
+  type ChatEvent,
+  type ChatLine,
   type ClientToServerEvents,
   type ErrorCode,
   type LogEvent,
@@ -64,6 +66,8 @@ export class VeilConnection {
   private readonly logListeners = new Set<Listener<LogEvent>>();
   private readonly errorListeners = new Set<Listener<ProtocolError>>();
   private readonly connectionListeners = new Set<Listener<boolean>>();
+  private chatLines: ChatLine[] = [];
+  private readonly chatListeners = new Set<Listener<ChatEvent>>();
   private readonly ackTimeoutMs: number;
 
   private constructor(
@@ -85,6 +89,13 @@ export class VeilConnection {
       if (payload.history) this.entries = [...payload.entries];
       else this.entries.push(...payload.entries);
       for (const listener of [...this.logListeners]) listener(payload);
+    });
+    socket.on(SOCKET_EVENTS.chat, (payload) => {
+      if (!payload || payload.roomId !== roomId || !Array.isArray(payload.lines)) return;
+      // Like the log: the history after each (re)connect replaces what was kept.
+      if (payload.history) this.chatLines = [...payload.lines];
+      else this.chatLines.push(...payload.lines);
+      for (const listener of [...this.chatListeners]) listener(payload);
     });
     socket.on('connect', () => this.connectionChanged(true));
     socket.on('disconnect', () => this.connectionChanged(false));
@@ -167,6 +178,26 @@ export class VeilConnection {
   onLog(listener: Listener<LogEvent>): () => void {
     this.logListeners.add(listener);
     return () => this.logListeners.delete(listener);
+  }
+
+  /** The chat lines this viewer reads, as received: the last connect's history, then new ones. */
+  get chat(): readonly ChatLine[] {
+    return this.chatLines;
+  }
+
+  /** New chat lines; after each (re)connect one event with `history: true` holds them all. */
+  onChat(listener: Listener<ChatEvent>): () => void {
+    this.chatListeners.add(listener);
+    return () => this.chatListeners.delete(listener);
+  }
+
+  /** Writes to the room's chat: a seat to the table, a spectator to the spectators. */
+  say(text: string, name?: string): Promise<Ack> {
+    return this.request(SOCKET_EVENTS.chat, {
+      text,
+      ...(name === undefined ? {} : { name }),
+      requestId: newRequestId(),
+    });
   }
 
   /** Errors not tied to a request (e.g. the room cannot be served right now). */

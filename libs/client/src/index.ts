@@ -13,6 +13,8 @@ export type {
   Ack,
   BotLevel,
   BotLevelsResponse,
+  ChatEvent,
+  ChatLine,
   CreateRoomRequestInput,
   CreateRoomResponse,
   LogEvent,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatCommandSchema, chatLineSchema, MAX_CHAT_HISTORY } from './chat.js';
 import { protocolErrorSchema } from './error-codes.js';
 import {
   actionSchema,
@@ -75,6 +76,7 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   policyCommandSchema,
   syncCommandSchema,
   publicVersionCommandSchema,
+  chatCommandSchema,
 ]);
 
 /**
@@ -87,6 +89,8 @@ export const roomCommandOkSchema = z.object({
   version: versionSchema,
   view: viewPayloadSchema.optional(),
   log: z.array(logEntrySchema).max(MAX_LOG_ENTRIES).optional(),
+  /** `join` only: the viewer's last chat lines (its channels), oldest first. */
+  chat: z.array(chatLineSchema).max(MAX_CHAT_HISTORY).optional(),
 });
 
 /**

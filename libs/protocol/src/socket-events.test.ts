@@ -18,6 +18,7 @@ describe('socket.io events', () => {
       error: 'error',
       act: 'act',
       policy: 'policy',
+      chat: 'chat',
     });
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { protocolErrorSchema, type ProtocolError } from './error-codes.js';
 import { logEntrySchema, roomIdSchema, versionSchema } from './fields.js';
 import { MAX_LOG_ENTRIES } from './limits.js';
+import type { ChatEvent, ChatRequest } from './chat.js';
 import type { Ack, ActRequest, PolicyRequest } from './socket-commands.js';
 import { viewPayloadSchema, type ViewPayload } from './view-payload.js';
 
@@ -17,6 +18,8 @@ export const SOCKET_EVENTS = {
   act: 'act',
   /** client → server, with ack. */
   policy: 'policy',
+  /** both ways: a chat message (client → server, with ack); chat lines (server → client). */
+  chat: 'chat',
 } as const;
 
 /** `view`: identical to the node's view publication. */
@@ -46,9 +49,11 @@ export interface ServerToClientEvents {
   view: (payload: ViewEvent) => void;
   log: (payload: LogEvent) => void;
   error: (payload: ErrorEvent) => void;
+  chat: (payload: ChatEvent) => void;
 }
 
 export interface ClientToServerEvents {
   act: (request: ActRequest, ack: (reply: Ack) => void) => void;
   policy: (request: PolicyRequest, ack: (reply: Ack) => void) => void;
+  chat: (request: ChatRequest, ack: (reply: Ack) => void) => void;
 }

@@ -9,6 +9,8 @@ import {
   roomCmdSubject,
   ROOMS_PLACE_SUBJECT,
   roomViewSubject,
+  roomChatSubject,
+  roomViewTree,
   roomViewWildcard,
   SUBJECT_PATTERNS,
   SubjectTokenError,
@@ -157,5 +159,20 @@ describe('parseRoomSubject', () => {
     '',
   ])('refuses %j', (subject) => {
     expect(parseRoomSubject(subject)).toBeNull();
+  });
+});
+
+describe('chat subjects', () => {
+  it('sit under the viewer’s view subject, which a gateway’s view tree hears', () => {
+    expect(roomChatSubject('r1', 'corp')).toBe('veil.room.r1.view.corp.chat');
+    expect(parseRoomSubject('veil.room.r1.view.spectator.chat')).toEqual({
+      kind: 'chat',
+      roomId: 'r1',
+      viewer: 'spectator',
+    });
+    expect(natsMatches(roomViewTree('r1'), roomChatSubject('r1', 'corp'))).toBe(true);
+    expect(natsMatches(roomViewTree('r1'), roomViewSubject('r1', 'corp'))).toBe(true);
+    expect(natsMatches(roomViewTree('r1'), roomChatSubject('r2', 'corp'))).toBe(false);
+    expect(natsMatches(roomViewWildcard('r1'), roomChatSubject('r1', 'corp'))).toBe(false);
   });
 });

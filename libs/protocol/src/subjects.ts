@@ -33,6 +33,16 @@ export function roomViewSubject(roomId: string, viewer: string): string {
 }
 
 /** Every viewer's views of one room (a gateway serving several viewers of it). */
+/** A viewer's chat lines: under its view subject, so the same NATS permissions cover them. */
+export function roomChatSubject(roomId: string, viewer: string): string {
+  return `${roomViewSubject(roomId, viewer)}.chat`;
+}
+
+/** Every view and chat publication of a room (what a gateway with sockets there hears). */
+export function roomViewTree(roomId: string): string {
+  return `veil.room.${token('roomId', roomId)}.view.>`;
+}
+
 export function roomViewWildcard(roomId: string): string {
   return `veil.room.${token('roomId', roomId)}.view.*`;
 }
@@ -83,7 +93,8 @@ export const SUBJECT_PATTERNS = {
 
 export type RoomSubject =
   | { readonly kind: 'cmd'; readonly roomId: string }
-  | { readonly kind: 'view'; readonly roomId: string; readonly viewer: string };
+  | { readonly kind: 'view'; readonly roomId: string; readonly viewer: string }
+  | { readonly kind: 'chat'; readonly roomId: string; readonly viewer: string };
 
 /** The inverse of `roomCmdSubject` / `roomViewSubject`; `null` for any other subject. */
 export function parseRoomSubject(subject: string): RoomSubject | null {
@@ -93,6 +104,9 @@ export function parseRoomSubject(subject: string): RoomSubject | null {
   if (parts.length === 4 && kind === 'cmd') return { kind: 'cmd', roomId };
   if (parts.length === 5 && kind === 'view' && isSafeToken(viewer)) {
     return { kind: 'view', roomId, viewer };
+  }
+  if (parts.length === 6 && kind === 'view' && isSafeToken(viewer) && parts[5] === 'chat') {
+    return { kind: 'chat', roomId, viewer };
   }
   return null;
 }

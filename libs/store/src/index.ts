@@ -33,6 +33,7 @@ export {
   type RoomRecord,
   type RoomStatus,
   type RoomSummary,
+  type StoredChatLine,
   type StoredEvent,
   type StoredSeat,
   type StoredSnapshot,

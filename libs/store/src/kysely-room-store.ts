@@ -20,6 +20,7 @@ import type {
   NewRoom,
   RoomStatus,
   RoomSummary,
+  StoredChatLine,
 } from './room-types.js';
 import { toJsonText, type StoreDatabase } from './schema.js';
 import { kyselyStatementRunner, type RunStatement, type StatementRunner } from './statements.js';
@@ -258,6 +259,40 @@ export class KyselyRoomStore implements RoomStore {
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  async appendChat(roomId: string, channel: string, line: unknown): Promise<number> {
+    // One writer per room (the node holding its lease), so the next number is the last + 1.
+    const row = await this.#db
+      .insertInto('room_chat')
+      .columns(['room_id', 'seq', 'channel', 'line'])
+      .expression((eb) =>
+        eb
+          .selectFrom('room_chat')
+          .select([
+            sql<string>`${roomId}`.as('room_id'),
+            sql<number>`coalesce(max(seq), 0) + 1`.as('seq'),
+            sql<string>`${channel}`.as('channel'),
+            sql<string>`${toJsonText(line, 'chat line')}::jsonb`.as('line'),
+          ])
+          .where('room_id', '=', roomId),
+      )
+      .returning('seq')
+      .executeTakeFirstOrThrow();
+    return row.seq;
+  }
+
+  async chatLines(roomId: string, limit: number): Promise<StoredChatLine[]> {
+    const rows = await this.#db
+      .selectFrom('room_chat')
+      .select(['seq', 'channel', 'line', 'created_at'])
+      .where('room_id', '=', roomId)
+      .orderBy('seq', 'desc')
+      .limit(limit)
+      .execute();
+    return rows
+      .reverse()
+      .map((r) => ({ seq: r.seq, channel: r.channel, line: r.line, createdAt: r.created_at }));
   }
 
   async close(): Promise<void> {

@@ -190,6 +190,24 @@ const addRoomOutcome: Migration = {
   },
 };
 
+/** A room's chat: the seats' table chat and the spectators' chat, kept with the room. */
+const createRoomChat: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('room_chat')
+      .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('channel', 'text', (c) => c.notNull())
+      .addColumn('line', 'jsonb', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('room_chat_pkey', ['room_id', 'seq'])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('room_chat').execute();
+  },
+};
+
 /** Named, ordered migrations; Kysely applies them in name order and records each by name. */
 export const storeMigrations: Readonly<Record<string, Migration>> = {
   '0001_create_rooms': createRooms,
@@ -199,6 +217,7 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
   '0005_index_rooms_by_recency': indexRoomsByRecency,
   '0006_store_snapshots_as_json': storeSnapshotsAsJson,
   '0007_add_room_outcome': addRoomOutcome,
+  '0008_create_room_chat': createRoomChat,
 };
 
 export const storeMigrationProvider: MigrationProvider = {

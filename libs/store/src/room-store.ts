@@ -2,6 +2,7 @@ import type { MigrationReport } from './migrations.js';
 import type { CommitItem, CommitResult } from './commit-types.js';
 import type { ClaimLeaseResult, LeaseState, RenewLeaseResult } from './lease-types.js';
 import type {
+  StoredChatLine,
   ListRoomsQuery,
   LoadedRoom,
   LoadOptions,
@@ -88,6 +89,15 @@ export interface RoomStore {
 
   /** Sets the status; false if the room does not exist. */
   updateStatus(roomId: string, status: RoomStatus): Promise<boolean>;
+
+  /**
+   * Appends a chat line to the room (the node running it is the only writer) and returns its
+   * sequence number, 1 for the room's first line.
+   */
+  appendChat(roomId: string, channel: string, line: unknown): Promise<number>;
+
+  /** The room's last `limit` chat lines, oldest first. */
+  chatLines(roomId: string, limit: number): Promise<StoredChatLine[]>;
 
   /** Closes the pool or the embedded database. */
   close(): Promise<void>;

@@ -82,6 +82,14 @@ export interface StoredEvent {
   createdAt: Date;
 }
 
+/** A chat line as stored: its sequence in the room, channel, the line itself and when. */
+export interface StoredChatLine {
+  seq: number;
+  channel: string;
+  line: unknown;
+  createdAt: Date;
+}
+
 export interface StoredSnapshot {
   roomId: string;
   version: number;

@@ -44,10 +44,20 @@ export interface RoomSnapshotsTable {
   created_at: DbTimestamp;
 }
 
+/** Migration 0008: one row per chat line; `line` is the line as the node made it. */
+export interface RoomChatTable {
+  room_id: string;
+  seq: number;
+  channel: string;
+  line: JsonColumn<unknown>;
+  created_at: DbTimestamp;
+}
+
 export interface StoreDatabase {
   rooms: RoomsTable;
   room_events: RoomEventsTable;
   room_snapshots: RoomSnapshotsTable;
+  room_chat: RoomChatTable;
 }
 
 /**

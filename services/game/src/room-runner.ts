@@ -33,6 +33,7 @@ import type { CommitBatcher } from './commit-batcher.js';
 import { isPolicyKind } from './game-inputs.js';
 import type { GameRegistry } from './game-registry.js';
 import type { Logger } from '@veil/log';
+import { RoomChat } from './room-chat.js';
 import { applyRoomEvent, type RoomEventRecord } from './room-event.js';
 import {
   roomLifecycleMachine,
@@ -111,6 +112,7 @@ export class RoomRunner {
   private readonly queue = new SerialQueue();
   private readonly acks = new Map<string, Reply>();
   private readonly botMoves = new Set<string>();
+  private chatState: RoomChat | null = null;
   private subscription: BusSubscription | null = null;
   private closing: Promise<void> | null = null;
   private lastSnapshotVersion: number;
@@ -306,18 +308,55 @@ export class RoomRunner {
         return this.act(command);
       case 'policy':
         return this.policy(command);
-      case 'join':
-        // The node keeps no per-connection state (no rule depends on who is connected yet):
-        // `join` answers like `sync` plus the viewer's log so far, and `leave` only acknowledges.
-        return { reply: this.currentView(command.viewer, { withLog: true }) };
+      case 'join': {
+        // No rule depends on who is connected: `join` answers like `sync` plus the viewer's log
+        // and chat so far; joins and leaves only make the chat's system lines.
+        const reply = this.currentView(command.viewer, { withLog: true });
+        if (!reply.ok) return { reply };
+        const chat = await this.chatSafely(() => this.chat.history(command.viewer));
+        await this.chatSafely(() => this.chat.joined(command.viewer, command.connectionId));
+        return { reply: chat ? { ...reply, chat } : reply };
+      }
       case 'sync':
         return { reply: this.currentView(command.viewer) };
       case 'leave':
+        await this.chatSafely(() => this.chat.left(command.viewer, command.connectionId));
         return { reply: { ok: true, version: this.version } };
+      case 'chat': {
+        const refused = await this.chat.say(command);
+        return { reply: refused ? refusal(refused) : { ok: true, version: this.version } };
+      }
       case 'publicVersion': {
         const shown = this.spectatorState();
         return { reply: shown ? { ok: true, version: shown.version } : refusal('unavailable') };
       }
+    }
+  }
+
+  /** The room's chat, made on first use from the loaded room's seats and options. */
+  private get chat(): RoomChat {
+    if (!this.chatState) {
+      const seats = this.context.record.seats;
+      this.chatState = new RoomChat({
+        roomId: this.roomId,
+        store: this.deps.store,
+        bus: this.deps.bus,
+        logger: this.deps.logger,
+        humanSeats: Object.keys(seats).filter((seat) => seats[seat]?.kind === 'human'),
+        spectators: this.options.spectators !== false,
+        spectatorsReadTable: (this.options.spectatorDelayTurns ?? 0) === 0,
+      });
+    }
+    return this.chatState;
+  }
+
+  /** Chat around a join or a leave: a failure is logged, never the command's. */
+  private async chatSafely<T>(task: () => Promise<T>): Promise<T | null> {
+    try {
+      return await task();
+    } catch (error) {
+      this.deps.logger.warn('chat failed', { roomId: this.roomId, error });
+      return null;
     }
   }
 
@@ -651,11 +690,15 @@ export class RoomRunner {
     }
   }
 
-  /** Starts one move request per bot seat the game now waits on (once per version). */
+  /**
+   * Starts one move request per bot seat the game now needs an action from (once per
+   * version): not a bot already in on an open simultaneous choice (`awaiting`).
+   */
   private scheduleBots(): void {
     if (this.closing || this.lifecycle !== 'active') return;
     const { module, record, snapshot, version } = this.context;
-    for (const seat of module.deciders(snapshot) as string[]) {
+    const awaiting = this.deps.games.get(record.game)?.awaiting;
+    for (const seat of awaiting ? awaiting(snapshot) : (module.deciders(snapshot) as string[])) {
       const stored = record.seats[seat];
       if (stored?.kind !== 'bot') continue;
       const key = `${seat}@${version}`;

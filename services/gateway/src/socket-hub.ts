@@ -1,16 +1,19 @@
 import type { Bus, BusSubscription } from '@veil/bus';
 import {
   actRequestSchema,
+  chatEventSchema,
+  chatRequestSchema,
   handshakeAuthSchema,
   MAX_ACTION_BYTES,
   parseRoomSubject,
   policyRequestSchema,
   protocolError,
-  roomViewWildcard,
+  roomViewTree,
   SOCKET_EVENTS,
   SPECTATOR,
   viewPublicationSchema,
   type Ack,
+  type ChatLine,
   type ErrorCode,
   type ProtocolError,
   type RoomCommand,
@@ -44,6 +47,10 @@ interface Connection {
   held: { view: ViewPayload; log: readonly unknown[] }[] | null;
   /** Requests refused in a row for the rate limit. */
   refusedInARow: number;
+  /** The last chat line sent: a line is sent once, after the history the join brought. */
+  lastChatSeq: number;
+  /** Chat lines that arrived before the join was answered; `null` once joined. */
+  chatHeld: ChatLine[] | null;
 }
 
 /** The sockets of one room on this gateway, and the subscription to the room's views. */
@@ -63,7 +70,11 @@ export interface SocketHubOptions {
   readonly onSeatsChanged?: (roomId: string) => void;
 }
 
-const KNOWN_CLIENT_EVENTS = new Set<string>([SOCKET_EVENTS.act, SOCKET_EVENTS.policy]);
+const KNOWN_CLIENT_EVENTS = new Set<string>([
+  SOCKET_EVENTS.act,
+  SOCKET_EVENTS.policy,
+  SOCKET_EVENTS.chat,
+]);
 
 /** A request's JSON text may exceed its action by this much (version, requestId, keys). */
 const ACT_ENVELOPE_BYTES = 256;
@@ -171,6 +182,8 @@ export class SocketHub {
       lastVersion: -1,
       held: [],
       refusedInARow: 0,
+      lastChatSeq: 0,
+      chatHeld: [],
     };
     const kind = conn.seat === null ? 'spectator' : 'seat';
     this.metrics.sockets.inc({ kind });
@@ -201,6 +214,9 @@ export class SocketHub {
     socket.on(SOCKET_EVENTS.policy, (payload: unknown, ack: unknown) => {
       this.track(this.onPolicy(conn, payload, ack));
     });
+    socket.on(SOCKET_EVENTS.chat, (payload: unknown, ack: unknown) => {
+      this.track(this.onChat(conn, payload, ack));
+    });
     socket.on('disconnect', () => {
       this.metrics.sockets.dec({ kind });
       this.track(this.onDisconnect(conn));
@@ -228,6 +244,9 @@ export class SocketHub {
             entries: reply.log ?? [],
             history: true,
           });
+          const chat = reply.chat ?? [];
+          socket.emit(SOCKET_EVENTS.chat, { roomId: conn.roomId, lines: chat, history: true });
+          conn.lastChatSeq = chat.at(-1)?.seq ?? 0;
         } else await this.sync(conn);
       } else {
         this.emitError(socket, reply.error);
@@ -246,6 +265,31 @@ export class SocketHub {
     const held = conn.held ?? [];
     conn.held = null;
     for (const { view, log } of held) this.deliver(conn, view, log);
+    const chat = conn.chatHeld ?? [];
+    conn.chatHeld = null;
+    this.deliverChat(conn, chat);
+  }
+
+  /** Chat lines the socket has not had yet, in order. */
+  private deliverChat(conn: Connection, lines: readonly ChatLine[]): void {
+    const fresh = lines.filter((line) => line.seq > conn.lastChatSeq);
+    if (fresh.length === 0) return;
+    conn.lastChatSeq = fresh.at(-1)?.seq ?? conn.lastChatSeq;
+    conn.socket.emit(SOCKET_EVENTS.chat, { roomId: conn.roomId, lines: fresh });
+  }
+
+  /** A seat writes to the table chat, a spectator to the spectators' (the node decides which). */
+  private async onChat(conn: Connection, payload: unknown, ack: unknown): Promise<void> {
+    const request = chatRequestSchema.safeParse(payload);
+    const reply = request.success
+      ? await this.roomCommand(conn, {
+          type: 'chat',
+          viewer: conn.viewer,
+          connectionId: conn.connectionId,
+          ...request.data,
+        })
+      : refusal('bad_request');
+    this.answer(conn.socket, ack, reply);
   }
 
   private async onAct(conn: Connection, payload: unknown, ack: unknown): Promise<void> {
@@ -333,7 +377,7 @@ export class SocketHub {
     if (!room) {
       const roomId = conn.roomId;
       const subscription = this.bus
-        .subscribe(roomViewWildcard(roomId), (message) => this.onPublication(roomId, message))
+        .subscribe(roomViewTree(roomId), (message) => this.onPublication(roomId, message))
         .catch((error: unknown) => {
           this.logger.error('view subscription failed', { roomId, error });
           return null;
@@ -361,6 +405,10 @@ export class SocketHub {
 
   private onPublication(roomId: string, message: { subject: string; data: unknown }): void {
     const target = parseRoomSubject(message.subject);
+    if (target?.kind === 'chat' && target.roomId === roomId) {
+      this.onChatPublication(roomId, target.viewer, message.data);
+      return;
+    }
     if (!target || target.kind !== 'view' || target.roomId !== roomId) return;
     const publication = viewPublicationSchema.safeParse(message.data);
     if (!publication.success || publication.data.roomId !== roomId) {
@@ -380,6 +428,20 @@ export class SocketHub {
       else if (this.wants(conn, view)) targets.push(conn);
     }
     this.emitTo(targets, view, log);
+  }
+
+  /** Chat lines for one viewer of the room: to its sockets (held until their join is answered). */
+  private onChatPublication(roomId: string, viewer: string, data: unknown): void {
+    const event = chatEventSchema.safeParse(data);
+    if (!event.success || event.data.roomId !== roomId) {
+      this.logger.error('malformed chat publication', { roomId, viewer });
+      return;
+    }
+    for (const conn of this.rooms.get(roomId)?.connections ?? []) {
+      if (conn.viewer !== viewer) continue;
+      if (conn.chatHeld) conn.chatHeld.push(...event.data.lines);
+      else this.deliverChat(conn, event.data.lines);
+    }
   }
 
   /** Emits a view (and its log entries) unless the socket already has this or a later one. */

@@ -7,6 +7,7 @@ import {
   type ViewEvent,
 } from '@veil/client';
 import { BOARDS } from './boards.js';
+import { withChat } from './chat.js';
 import { h, mount } from './dom.js';
 import { seatHash, type Route } from './router.js';
 import { savedToken, saveToken } from './storage.js';
@@ -112,7 +113,10 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
         history.replaceState(null, '', seatHash(route.roomId, conn.seat, token));
       }
     }
-    const boardRoot = fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root;
+    const boardRoot = withChat(
+      fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root,
+      conn,
+    );
     const load = BOARDS[game];
     if (!load) return runGeneric(boardRoot, conn);
     const run = await load();

@@ -1,0 +1,151 @@
+import type { Bus } from '@veil/bus';
+import type { Logger } from '@veil/log';
+import {
+  CHAT_BURST,
+  CHAT_REFILL_MS,
+  chatLineSchema,
+  MAX_CHAT_HISTORY,
+  roomChatSubject,
+  SPECTATOR,
+  type ChatChannel,
+  type ChatCommand,
+  type ChatLine,
+  type ErrorCode,
+} from '@veil/protocol';
+import type { RoomStore } from '@veil/store';
+
+export interface RoomChatDeps {
+  readonly roomId: string;
+  readonly store: RoomStore;
+  readonly bus: Bus;
+  readonly logger: Logger;
+  /** The room's human seats (bots neither chat nor join). */
+  readonly humanSeats: readonly string[];
+  readonly spectators: boolean;
+  /**
+   * Whether spectators read the table chat live. Not when they are shown the game with a
+   * delay: the seats' words would run ahead of the board they are shown.
+   */
+  readonly spectatorsReadTable: boolean;
+}
+
+/**
+ * A room's chat on the node that runs it (docs/protocol.md, "Chat"): the seats write the table
+ * chat, spectators theirs, which the seats never read. Each line is stored with the room before
+ * it is published, to each viewer that reads its channel on that viewer's own subject. Joins and
+ * leaves of the human seats are told as system lines. The node answers one command of a room at
+ * a time, so none of this needs a lock.
+ */
+export class RoomChat {
+  /** Per writer (a seat, or a spectator's connection): tokens left and when last counted. */
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  /** Connections per human seat, for joined / left / reconnected. */
+  private readonly connections = new Map<string, Set<string>>();
+  /** Seats that have joined at least once (read from the stored lines on first need). */
+  private everJoined: Set<string> | null = null;
+
+  constructor(private readonly deps: RoomChatDeps) {}
+
+  /** What a viewer reads of the room's last lines. */
+  async history(viewer: string): Promise<ChatLine[]> {
+    const lines: ChatLine[] = [];
+    for (const line of await this.stored()) if (this.reads(viewer, line.channel)) lines.push(line);
+    return lines;
+  }
+
+  /** The room's last stored lines (a line that no longer reads is left out). */
+  private async stored(): Promise<ChatLine[]> {
+    const rows = await this.deps.store.chatLines(this.deps.roomId, MAX_CHAT_HISTORY);
+    return rows.flatMap((row) => {
+      const line = chatLineSchema.safeParse({ ...(row.line as object), seq: row.seq });
+      return line.success ? [line.data] : [];
+    });
+  }
+
+  /** A message from a seat (to the table) or a spectator (to the spectators). */
+  async say(command: ChatCommand): Promise<ErrorCode | null> {
+    const isSeat = this.deps.humanSeats.includes(command.viewer);
+    if (!isSeat && command.viewer !== SPECTATOR) return 'bad_request';
+    if (!isSeat && !this.deps.spectators) return 'forbidden';
+    const writer = isSeat ? command.viewer : `${SPECTATOR}:${command.connectionId}`;
+    if (!this.take(writer)) return 'rate_limited';
+    const channel: ChatChannel = isSeat ? 'table' : 'spectators';
+    await this.append(channel, {
+      kind: 'message',
+      from: command.viewer,
+      ...(command.name === undefined ? {} : { name: command.name }),
+      text: command.text,
+    });
+    return null;
+  }
+
+  /** A connection started watching: a human seat's first one is told (joined / reconnected). */
+  async joined(viewer: string, connectionId: string): Promise<void> {
+    if (!this.deps.humanSeats.includes(viewer)) return;
+    const open = this.connections.get(viewer) ?? new Set();
+    this.connections.set(viewer, open);
+    const first = open.size === 0;
+    open.add(connectionId);
+    if (!first) return;
+    const ever = await this.seatsEverJoined();
+    const event = ever.has(viewer) ? 'reconnected' : 'joined';
+    ever.add(viewer);
+    await this.append('table', { kind: 'system', seat: viewer, event });
+  }
+
+  /** A connection stopped watching: a human seat's last one is told (left). */
+  async left(viewer: string, connectionId: string): Promise<void> {
+    const open = this.connections.get(viewer);
+    if (!open?.delete(connectionId) || open.size > 0) return;
+    await this.append('table', { kind: 'system', seat: viewer, event: 'left' });
+  }
+
+  private reads(viewer: string, channel: ChatChannel): boolean {
+    if (viewer !== SPECTATOR) return channel === 'table';
+    return channel === 'spectators' || this.deps.spectatorsReadTable;
+  }
+
+  private async seatsEverJoined(): Promise<Set<string>> {
+    if (!this.everJoined) {
+      this.everJoined = new Set();
+      for (const line of await this.stored()) {
+        if (line.kind === 'system') this.everJoined.add(line.seat);
+      }
+    }
+    return this.everJoined;
+  }
+
+  /** A token bucket per writer: CHAT_BURST at once, then one every CHAT_REFILL_MS. */
+  private take(writer: string): boolean {
+    const now = Date.now();
+    const bucket = this.buckets.get(writer) ?? { tokens: CHAT_BURST, at: now };
+    bucket.tokens = Math.min(CHAT_BURST, bucket.tokens + (now - bucket.at) / CHAT_REFILL_MS);
+    bucket.at = now;
+    this.buckets.set(writer, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+
+  private async append(
+    channel: ChatChannel,
+    body:
+      | { kind: 'message'; from: string; name?: string; text: string }
+      | { kind: 'system'; seat: string; event: 'joined' | 'left' | 'reconnected' },
+  ): Promise<void> {
+    const at = new Date().toISOString();
+    const { roomId, store } = this.deps;
+    // The number is the store's (its own column); the rest is stored as published.
+    const seq = await store.appendChat(roomId, channel, { roomId, channel, at, ...body });
+    const line = chatLineSchema.parse({ roomId, seq, channel, at, ...body });
+    const viewers = [...this.deps.humanSeats, ...(this.deps.spectators ? [SPECTATOR] : [])];
+    for (const viewer of viewers) {
+      if (!this.reads(viewer, channel)) continue;
+      try {
+        this.deps.bus.publish(roomChatSubject(roomId, viewer), { roomId, lines: [line] });
+      } catch (error) {
+        this.deps.logger.error('chat not published', { roomId, viewer, error });
+      }
+    }
+  }
+}
