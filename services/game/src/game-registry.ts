@@ -1,4 +1,4 @@
-import type { AnyGameModule } from '@veil/engine';
+import type { AnyGameModule, GameSnapshot } from '@veil/engine';
 
 /**
  * The games a node runs, by id: what the node needs of `@veil/game-registry`'s entries (the
@@ -10,6 +10,11 @@ export interface RegisteredGame {
    * without one counts the delay in versions (one version per committed action) instead.
    */
   readonly module: AnyGameModule;
+  /**
+   * The deciders the game still needs an action from (default: every decider): the bots asked
+   * to move. A seat that is in on an open simultaneous choice is a decider but owes nothing.
+   */
+  readonly awaiting?: (snapshot: GameSnapshot<unknown>) => readonly string[];
 }
 
 export type GameRegistry = ReadonlyMap<string, RegisteredGame>;

@@ -1,4 +1,4 @@
-import type { AnyGameModule, Rng } from '@veil/engine';
+import type { AnyGameModule, GameSnapshot, Rng } from '@veil/engine';
 
 /** How far one card of a game's pool is implemented (`veil cards <game>`). */
 export interface CardCoverageRow {
@@ -40,4 +40,10 @@ export interface GameEntry {
    * id (a room page finds it by the room's game). A production game has one.
    */
   readonly webBoard?: string;
+  /**
+   * The deciders the game still needs an action from (default: every decider). A seat that is
+   * in on an open simultaneous choice stays a decider — no view may tell who is in — but owes
+   * nothing; the game node asks bots only for these seats. Read on the node only.
+   */
+  readonly awaiting?: (snapshot: GameSnapshot<unknown>) => readonly string[];
 }

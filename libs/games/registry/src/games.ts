@@ -1,6 +1,7 @@
 import type { AnyGameModule } from '@veil/engine';
 import { dune, FACTION_IDS } from '@veil/dune';
 import { CARD_COVERAGE, netrunner } from '@veil/netrunner';
+import { duneAwaiting } from './dune-awaiting.js';
 import type { GameEntry } from './game-entry.js';
 
 /**
@@ -28,6 +29,7 @@ const duneGame: GameEntry = {
     seatOptions: (seats, rng) => ({ factions: rng.shuffle(FACTION_IDS).slice(0, seats) }),
   },
   webBoard: 'dune',
+  awaiting: duneAwaiting,
 };
 
 /** The games a production process runs. Test-only games are added by the tests themselves. */

@@ -42,14 +42,34 @@ export function runDune(
     update({ forms: { ...state.forms, [type]: form }, mapForm: type });
   }
 
+  /**
+   * Sends `action` at the version the person saw. With five other seats acting, the game often
+   * moves on before it arrives: then it is sent again at the newest version, once per version,
+   * if it is still one of the seat's legal actions there (else the person chooses again).
+   */
+  /** The version an accepted action made, until its view arrives. */
+  let awaiting: number | null = null;
+
   function act(action: DuneAction): void {
     if (state.pending) return;
-    const version = state.version;
     update({ pending: true, error: null });
-    void conn.act(action, { version }).then((ack) => {
-      if (!ack.ok) update({ pending: false, error: `Not done: ${ack.error.message}` });
-      else if (state.pending && state.version >= ack.version) update({ pending: false });
-    });
+    const send = (version: number) =>
+      void conn.act(action, { version }).then((ack) => {
+        if (ack.ok) {
+          // Buttons come back with the view of that version (it may be here already).
+          if (state.version >= ack.version) update({ pending: false });
+          else awaiting = ack.version;
+        } else if (ack.error.code === 'stale_version' && state.version > version) {
+          if (stillLegal(action)) send(state.version);
+          else update({ pending: false, error: 'The game moved on before your choice arrived.' });
+        } else update({ pending: false, error: `Not done: ${ack.error.message}` });
+      });
+    send(state.version);
+  }
+
+  function stillLegal(action: DuneAction): boolean {
+    const wanted = JSON.stringify(action);
+    return (state.view.legalActions ?? []).some((a) => JSON.stringify(a) === wanted);
   }
 
   conn.onView((event) => {
@@ -57,10 +77,11 @@ export function runDune(
     update({
       version: event.version,
       view: event.view as unknown as DuneView,
-      pending: false,
       forms: {},
       mapForm: null,
+      ...(awaiting !== null && event.version >= awaiting ? { pending: false } : {}),
     });
+    if (awaiting !== null && event.version >= awaiting) awaiting = null;
   });
   conn.onLog((event) => {
     const entries = event.entries.filter(isDuneLogLine);
