@@ -226,4 +226,40 @@ describe.skipIf(skip)("the players' table in Chromium", () => {
     expect(await corp.getByTestId('chat-error').textContent()).toMatch(/^Slow down/);
     await screenshot(corp, 'chat');
   });
+
+  it('the lobby lists open rooms with their game, state, seats, bots and spectators; finished rooms apart', async () => {
+    const waiting = await createRoom(base(), {
+      game: 'netrunner',
+      seats: { corp: { type: 'human' }, runner: { type: 'bot', level: 'random' } },
+      options: { spectators: false },
+    });
+    // Two bots to the first agenda point: a short game that ends by itself.
+    const finished = await createRoom(base(), {
+      game: 'netrunner',
+      seats: { corp: { type: 'bot', level: 'random' }, runner: { type: 'bot', level: 'random' } },
+      options: { seed: 3, gameOptions: { agendaPointsToWin: 1 } },
+    });
+    const page = await newPage('');
+    await page
+      .locator(`[data-testid=finished-rooms] [data-room-id="${finished.roomId}"]`)
+      .waitFor({ timeout: 120_000 });
+    const row = page.locator(`[data-testid=open-rooms] [data-room-id="${waiting.roomId}"]`);
+    await row.waitFor(WAIT);
+    expect(await row.locator('td').first().textContent()).toBe('Android: Netrunner');
+    expect(await row.getByTestId('room-state').textContent()).toBe('Waiting for a player (Corp)');
+    expect(await row.getByTestId('room-seats').locator('div').allTextContents()).toEqual([
+      'Corp: nobody connected',
+      'Runner: bot, Random (random)',
+    ]);
+    expect(await row.locator('td').nth(3).textContent()).toBe('not allowed');
+    expect(await row.getByTestId('watch-link').count()).toBe(0);
+    // The finished room has left the open list and says how it ended.
+    expect(
+      await page.locator(`[data-testid=open-rooms] [data-room-id="${finished.roomId}"]`).count(),
+    ).toBe(0);
+    const done = page.locator(`[data-testid=finished-rooms] [data-room-id="${finished.roomId}"]`);
+    expect(await done.getByTestId('room-state').textContent()).toMatch(
+      /^Finished: The (Corp|Runner) wins \(/,
+    );
+  });
 });

@@ -1,17 +1,11 @@
-import {
-  botLevels,
-  createRoom,
-  listRooms,
-  VeilError,
-  type BotLevel,
-  type RoomSummary,
-} from '@veil/client';
+import { botLevels, createRoom, listRooms, VeilError, type BotLevel } from '@veil/client';
 import type { Side } from './catalog.js';
 import { deckPicker } from './deck-picker.js';
 import { h, mount } from './dom.js';
-import { botLevelText, roomStatusText } from './model.js';
+import { botLevelText } from './model.js';
+import { roomLists } from './room-list.js';
 import { absoluteLink, seatHash, watchHash } from './router.js';
-import { savedSeats, saveToken } from './storage.js';
+import { saveToken } from './storage.js';
 
 /** The lobby: create a Netrunner room, list rooms to watch or resume. */
 export function renderLobby(root: HTMLElement, base: string): () => void {
@@ -170,7 +164,7 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
   async function refresh(): Promise<void> {
     try {
       const rooms = await listRooms(base);
-      mount(roomList, roomTable(rooms));
+      mount(roomList, roomLists(rooms));
     } catch (e) {
       mount(
         roomList,
@@ -232,63 +226,4 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
   void refresh();
   const timer = setInterval(() => void refresh(), 5_000);
   return () => clearInterval(timer);
-}
-
-function roomTable(rooms: readonly RoomSummary[]): HTMLElement {
-  if (rooms.length === 0) return h('p', { class: 'muted' }, 'No rooms yet.');
-  const mine = savedSeats();
-  return h(
-    'table',
-    { class: 'rooms' },
-    h(
-      'thead',
-      null,
-      h(
-        'tr',
-        null,
-        h('th', null, 'Room'),
-        h('th', null, 'Game'),
-        h('th', null, 'Status'),
-        h('th', null, 'Seats'),
-        h('th', null, ''),
-      ),
-    ),
-    h(
-      'tbody',
-      null,
-      rooms.map((room) =>
-        h(
-          'tr',
-          { 'data-testid': 'room-row', 'data-room-id': room.roomId },
-          h('td', { class: 'mono' }, room.roomId),
-          h('td', null, room.game),
-          h('td', null, roomStatusText(room)),
-          h(
-            'td',
-            null,
-            Object.entries(room.seats)
-              .map(
-                ([seat, s]) =>
-                  `${seat}: ${s.type === 'bot' ? `bot, ${botLevelText(s.level)}` : 'human'}`,
-              )
-              .join(', '),
-          ),
-          h(
-            'td',
-            { class: 'row-links' },
-            (mine.get(room.roomId) ?? []).map((seat) =>
-              h(
-                'a',
-                { href: seatHash(room.roomId, seat), 'data-testid': 'resume-link' },
-                `Resume ${seat}`,
-              ),
-            ),
-            room.spectators
-              ? h('a', { href: watchHash(room.roomId), 'data-testid': 'watch-link' }, 'Watch')
-              : h('span', { class: 'muted' }, 'private'),
-          ),
-        ),
-      ),
-    ),
-  );
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { isOpen, roomState, seatText } from './room-list.js';
+
+describe('the lobby’s room lists', () => {
+  const seats = {
+    corp: { type: 'human' as const, connected: true },
+    runner: { type: 'human' as const, connected: false },
+  };
+
+  it('say a room waits for a player until every human seat is connected', () => {
+    expect(roomState({ status: 'active', seats })).toBe('Waiting for a player (Runner)');
+    const full = { ...seats, runner: { type: 'human' as const, connected: true } };
+    expect(roomState({ status: 'active', seats: full })).toBe('In progress');
+    const bot = { ...seats, runner: { type: 'bot' as const, level: 'expert' as const } };
+    expect(roomState({ status: 'active', seats: bot })).toBe('In progress');
+  });
+
+  it('keep finished and abandoned rooms out of the open list, saying how they ended', () => {
+    const outcome = { winner: 'corp', reason: 'agenda_points' };
+    expect(roomState({ status: 'finished', seats, outcome })).toBe(
+      'Finished: The Corp wins (agenda points)',
+    );
+    expect(roomState({ status: 'abandoned', seats })).toBe('Abandoned');
+    expect(
+      ['waiting', 'active', 'finished', 'abandoned'].filter((status) =>
+        isOpen({ status: status as 'active' }),
+      ),
+    ).toEqual(['waiting', 'active']);
+  });
+
+  it('name bots with their level and players by whether one is connected', () => {
+    expect(seatText('runner', { type: 'bot', level: 'greedy' })).toBe('Runner: bot, Easy (greedy)');
+    expect(seatText('corp', { type: 'human', connected: false })).toBe('Corp: nobody connected');
+  });
+});

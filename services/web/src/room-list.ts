@@ -1,0 +1,110 @@
+import type { RoomSummary } from '@veil/client';
+import { h } from './dom.js';
+import { botLevelText, outcomeText } from './model.js';
+import { seatHash, watchHash } from './router.js';
+import { savedSeats } from './storage.js';
+
+/**
+ * The lobby's room lists: open rooms (waiting for a player or in progress) with their game,
+ * seats, bots and spectators, and finished rooms apart, so they leave the open list.
+ */
+
+const GAME_NAMES: Readonly<Record<string, string>> = {
+  netrunner: 'Android: Netrunner',
+  dune: 'Dune',
+};
+
+/** `corp` → `Corp`. */
+function seatName(seat: string): string {
+  return seat.charAt(0).toUpperCase() + seat.slice(1);
+}
+
+export function isOpen(room: Pick<RoomSummary, 'status'>): boolean {
+  return room.status === 'waiting' || room.status === 'active';
+}
+
+/** What a room is doing, in the table's words. */
+export function roomState(room: Pick<RoomSummary, 'status' | 'outcome' | 'seats'>): string {
+  if (room.status === 'abandoned') return 'Abandoned';
+  if (room.status === 'finished') {
+    if (!room.outcome) return 'Finished';
+    const { winner, reason } = outcomeText(room.outcome);
+    return `Finished: ${winner} (${reason})`;
+  }
+  const absent = Object.entries(room.seats)
+    .filter(([, s]) => s.type === 'human' && !s.connected)
+    .map(([seat]) => seatName(seat));
+  if (absent.length === 0) return 'In progress';
+  return `Waiting for a player (${absent.join(', ')})`;
+}
+
+/** One seat: a bot and its level, or a player and whether one is connected. */
+export function seatText(seat: string, s: RoomSummary['seats'][string]): string {
+  if (s.type === 'bot') return `${seatName(seat)}: bot, ${botLevelText(s.level)}`;
+  return `${seatName(seat)}: ${s.connected ? 'player connected' : 'nobody connected'}`;
+}
+
+function table(rooms: readonly RoomSummary[], testid: string): HTMLElement {
+  const mine = savedSeats();
+  return h(
+    'table',
+    { class: 'rooms', 'data-testid': testid },
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        h('th', null, 'Game'),
+        h('th', null, 'State'),
+        h('th', null, 'Seats'),
+        h('th', null, 'Spectators'),
+        h('th', null, ''),
+      ),
+    ),
+    h(
+      'tbody',
+      null,
+      rooms.map((room) =>
+        h(
+          'tr',
+          { 'data-testid': 'room-row', 'data-room-id': room.roomId, title: `Room ${room.roomId}` },
+          h('td', null, GAME_NAMES[room.game] ?? room.game),
+          h('td', { 'data-testid': 'room-state' }, roomState(room)),
+          h(
+            'td',
+            { 'data-testid': 'room-seats' },
+            Object.entries(room.seats).map(([seat, s]) => h('div', null, seatText(seat, s))),
+          ),
+          h('td', null, room.spectators ? 'allowed' : 'not allowed'),
+          h(
+            'td',
+            { class: 'row-links' },
+            (mine.get(room.roomId) ?? []).map((seat) =>
+              h(
+                'a',
+                { href: seatHash(room.roomId, seat), 'data-testid': 'resume-link' },
+                `Resume ${seat}`,
+              ),
+            ),
+            room.spectators
+              ? h('a', { href: watchHash(room.roomId), 'data-testid': 'watch-link' }, 'Watch')
+              : h('span', { class: 'muted' }, 'private'),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Open rooms first; finished ones below, under their own heading. */
+export function roomLists(rooms: readonly RoomSummary[]): HTMLElement {
+  const open = rooms.filter(isOpen);
+  const done = rooms.filter((room) => !isOpen(room));
+  return h(
+    'div',
+    null,
+    open.length > 0 ? table(open, 'open-rooms') : h('p', { class: 'muted' }, 'No open rooms.'),
+    done.length > 0 ? [h('h3', null, 'Finished'), table(done, 'finished-rooms')] : null,
+  );
+}
