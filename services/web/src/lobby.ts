@@ -2,6 +2,7 @@ import { botLevels, createRoom, listRooms, VeilError, type BotLevel } from '@vei
 import type { Side } from './catalog.js';
 import { deckPicker } from './deck-picker.js';
 import { h, mount } from './dom.js';
+import { duneNewGameForm } from './dune/lobby-form.js';
 import { botLevelText } from './model.js';
 import { roomLists } from './room-list.js';
 import { absoluteLink, seatHash, watchHash } from './router.js';
@@ -173,6 +174,23 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
     }
   }
 
+  // One form per game: Netrunner's (above) or Dune's; the choice shows one of them.
+  const netrunnerForm = h('div', { 'data-testid': 'netrunner-new-game' }, form, error, created);
+  const duneForm = duneNewGameForm(base, () => void refresh());
+  const newGame = h('div', null, netrunnerForm);
+  const gameChooser = () => {
+    const select = h(
+      'select',
+      { id: 'game', 'data-testid': 'game' },
+      h('option', { value: 'netrunner' }, 'Android: Netrunner'),
+      h('option', { value: 'dune' }, 'Dune'),
+    );
+    select.addEventListener('change', () =>
+      mount(newGame, select.value === 'dune' ? duneForm : netrunnerForm),
+    );
+    return h('div', { class: 'game-choice' }, h('label', { for: 'game' }, 'Game '), select);
+  };
+
   mount(
     root,
     h(
@@ -185,13 +203,13 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
         h(
           'p',
           { class: 'muted' },
-          'Android: Netrunner, System Gateway. Hidden information stays hidden.',
+          'Android: Netrunner (System Gateway) and Dune (2–6 players). Hidden information stays hidden.',
         ),
       ),
       h(
         'div',
         { class: 'lobby-grid' },
-        h('section', { class: 'panel' }, h('h2', null, 'New game'), form, error, created),
+        h('section', { class: 'panel' }, h('h2', null, 'New game'), gameChooser(), newGame),
         h(
           'section',
           { class: 'panel' },

@@ -1,0 +1,180 @@
+import { connectSpectator } from '@veil/client';
+import { startVeil, type Veil } from '@veil/cli';
+import { TREACHERY, type DuneView } from '@veil/dune/client';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, servicesSkipReason } from '../support/index.js';
+import {
+  chromiumSkipReason,
+  ensureWebBuilt,
+  launchChromium,
+  screenshot,
+  WEB_DIST,
+} from './browser.js';
+
+// The Dune board in Chromium against a real Veil (gateway + game node + one AI worker, the
+// in-process bus): a six-seat room with five bots made from the lobby, played by clicking as a
+// person would, and its spectator page. Every wait is for a condition on the page.
+
+const skip = servicesSkipReason() ?? chromiumSkipReason();
+const WAIT = { timeout: 30_000 };
+const CARD_NAMES: readonly string[] = Object.values(TREACHERY).map((card) => card.name);
+
+describe.skipIf(skip)('the Dune board in Chromium', () => {
+  let veil: Veil;
+  let browser: Browser;
+  let page: Page;
+  let roomId = '';
+
+  beforeAll(async () => {
+    const [databaseUrl] = await Promise.all([createTestDatabase('dune_web'), ensureWebBuilt()]);
+    [veil, browser] = await Promise.all([
+      startVeil({
+        port: 0,
+        host: '127.0.0.1',
+        databaseUrl,
+        webDir: WEB_DIST,
+        aiWorkers: 1,
+        logLevel: 'warn',
+      }),
+      launchChromium(),
+    ]);
+    const context = await browser.newContext({ viewport: { width: 1500, height: 1100 } });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await veil?.close();
+  });
+
+  const base = () => veil.url ?? '';
+  const board = () => page.getByTestId('board');
+  const attr = async (name: string) => (await board().getAttribute(name)) ?? '';
+
+  it('makes a six-seat room with five bots from the lobby and plays the first turns by clicking', async () => {
+    await page.goto(base());
+    await page.getByTestId('game').selectOption('dune');
+    // Bots of the levels the workers serve for Dune.
+    await page
+      .locator('[data-testid=dune-others] option[value="bot:random"]')
+      .waitFor({ ...WAIT, state: 'attached' });
+    await page.getByTestId('dune-seat').selectOption('atreides');
+    await page.getByTestId('dune-others').selectOption('bot:random');
+    await page.getByTestId('create-dune-room').click();
+    await page.locator('[data-testid=board][data-game=dune][data-viewer=atreides]').waitFor(WAIT);
+    roomId = /#\/room\/([^/]+)\/seat\/atreides\?token=/.exec(page.url())?.[1] ?? '';
+    expect(roomId).not.toBe('');
+
+    // The map: every territory, the storm, and the six seats with the bots named.
+    expect(await page.locator('[data-territory]').count()).toBe(42);
+    expect(await page.getByTestId('storm').getAttribute('data-storm')).toMatch(/^\d+$/);
+    const rows = page.getByTestId('seat-row');
+    expect(await rows.count()).toBe(6);
+    expect(await rows.filter({ hasText: 'bot, Random (random)' }).count()).toBe(5);
+    // Another seat's spice is behind its shield; the Atreides' own shows (10 at the start).
+    expect(await page.locator('[data-faction=harkonnen] td').nth(1).textContent()).toBe('hidden');
+    expect(Number(await page.getByTestId('my-spice').locator('.stat-value').textContent())).toBe(
+      10,
+    );
+    await screenshot(page, 'dune-board');
+
+    const done = new Map<string, number>();
+    let movedByMap = false;
+    for (let clicks = 0; ; clicks++) {
+      expect(clicks, 'too many clicks').toBeLessThan(200);
+      if ((await attr('data-status')) === 'over') break;
+      if (Number(await attr('data-turn')) >= 3) break;
+      const version = await attr('data-version');
+      // Our hidden choice is in: wait for the others (the board changes version).
+      const mine = page.locator('[data-testid=own-commitment]');
+      const next = page.locator(
+        '[data-testid=action]:not([disabled]), [data-testid=submit-action]:not([disabled]), [data-status=over]',
+      );
+      if ((await mine.count()) > 0) {
+        expect(await mine.textContent()).toMatch(/^Yours is in: .+ You may change it/);
+        await page.locator(`[data-testid=board]:not([data-version="${version}"])`).waitFor(WAIT);
+        continue;
+      }
+      await next.first().waitFor(WAIT);
+      if ((await attr('data-status')) === 'over') break;
+      const current = await attr('data-version');
+      // Once, a move made on the map: a source area, then a destination, then the form.
+      const moveForm = page.locator('[data-testid=action-form][data-action-type=move]');
+      if (!movedByMap && (await moveForm.count()) > 0) {
+        await page.locator('[data-testid=area].legal-from').first().click();
+        const to = page.locator('[data-testid=area].legal-to').first();
+        const area = await to.getAttribute('data-area');
+        await to.click();
+        expect(await moveForm.locator('[data-field=to]').inputValue()).toBe(JSON.stringify(area));
+        await moveForm.getByTestId('submit-action').click();
+        movedByMap = true;
+        done.set('move', (done.get('move') ?? 0) + 1);
+      } else {
+        // A person passing through: pass when offered, else the first choice as the form
+        // shows it (a traitor, a dial, a battle plan), else the first button.
+        const pass = page.locator('[data-testid=action][data-style=pass]:not([disabled])');
+        const form = page.locator('[data-testid=submit-action]:not([disabled])');
+        const target =
+          (await pass.count()) > 0
+            ? pass.first()
+            : (await form.count()) > 0
+              ? form.first()
+              : page.locator('[data-testid=action]:not([disabled])').first();
+        const type = (await target.getAttribute('data-action-type')) ?? '?';
+        done.set(type, (done.get(type) ?? 0) + 1);
+        await target.click();
+      }
+      await page
+        .locator(`[data-testid=board]:not([data-version="${current}"]), [data-testid=act-error]`)
+        .first()
+        .waitFor(WAIT);
+      expect(await page.getByTestId('act-error').count(), 'the server refused a click').toBe(0);
+    }
+    // The first decisions of the game went through the board: the traitor pick, and the
+    // turn's phases after it (bidding, shipment and movement at least).
+    expect(done.get('setup')).toBe(1);
+    expect([...done.keys()]).toEqual(expect.arrayContaining(['bid_pass', 'ship_pass']));
+    expect(movedByMap || (await attr('data-status')) === 'over').toBe(true);
+    // The log tells what happened, in words.
+    expect(await page.getByTestId('log-line').count()).toBeGreaterThan(5);
+    await screenshot(page, 'dune-board-played');
+  });
+
+  it('shows a spectator no hand, no traitor and no card but the public ones', async () => {
+    const watcher = await page.context().newPage();
+    await watcher.goto(`${base()}/#/room/${roomId}/watch`);
+    await watcher.locator('[data-testid=board][data-viewer=spectator]').waitFor(WAIT);
+    const spectator = await connectSpectator({ url: base(), roomId });
+    try {
+      const version = await watcher.getByTestId('board').getAttribute('data-version');
+      await spectator.waitForView((v) => v.version >= Number(version));
+      const view = spectator.view?.view as unknown as DuneView;
+      expect(await watcher.getByTestId('hand').count()).toBe(0);
+      expect(await watcher.getByTestId('traitors').count()).toBe(0);
+      expect(await watcher.getByTestId('action').count()).toBe(0);
+      // Card names on the page are the public ones only (discards, revealed plans, the log).
+      const publicText = JSON.stringify([view, spectator.log]);
+      const ids = Object.keys(TREACHERY);
+      // Everything but the map (whose territory names hold words like "Kulon") and, while a
+      // window is open, the prompt naming its public kind ("… play Weather Control / Family
+      // Atomics now, or pass" opens for every eligible seat, holder or not).
+      const windowOpen = view.windows.some((w) => w.status === 'open');
+      const side = await watcher.locator('.dune-side').innerText();
+      const prompt = await watcher.getByTestId('prompt-text').innerText();
+      const text = [
+        windowOpen ? side.replace(prompt, '') : side,
+        await watcher.getByTestId('seats').innerText(),
+      ].join('\n');
+      for (const [i, name] of CARD_NAMES.entries()) {
+        if (publicText.includes(`"${ids[i]}"`)) continue;
+        // "Shield" the card, not the Shield Wall.
+        const shown = new RegExp(`\\b${name}\\b(?! Wall)`).test(text);
+        expect(shown, `spectator page shows ${name}`).toBe(false);
+      }
+      expect(text).not.toContain('Your shield');
+    } finally {
+      spectator.close();
+    }
+  });
+});
