@@ -262,4 +262,31 @@ describe.skipIf(skip)("the players' table in Chromium", () => {
       /^Finished: The (Corp|Runner) wins \(/,
     );
   });
+
+  it('a private room is made from the lobby and not listed there; its link still opens it', async () => {
+    const listed = await createRoom(base(), {
+      game: 'netrunner',
+      seats: { corp: { type: 'human' }, runner: { type: 'human' } },
+    });
+    const page = await newPage('');
+    await page.getByTestId('create-room').waitFor(WAIT);
+    await page.getByTestId('side').selectOption('runner');
+    await page
+      .locator('[data-testid=opponent] option[value="bot:random"]')
+      .waitFor({ ...WAIT, state: 'attached' });
+    await page.getByTestId('opponent').selectOption('bot:random');
+    await page.getByTestId('private').check();
+    await page.getByTestId('create-room').click();
+    await page.locator('[data-testid=board][data-viewer=runner]').waitFor(WAIT);
+    const roomId = /#\/room\/([^/]+)\/seat\/runner/.exec(page.url())?.[1] ?? '';
+    expect(roomId).not.toBe('');
+    expect((await listRooms(base())).map((room) => room.roomId)).not.toContain(roomId);
+    // Back in the lobby, the list leaves it out and shows a listed room made before it.
+    await page.goto(base());
+    await page.locator('[data-testid=room-list] :is(table, p)').first().waitFor(WAIT);
+    expect(await page.locator(`[data-room-id="${roomId}"]`).count()).toBe(0);
+    expect(await page.locator(`[data-room-id="${listed.roomId}"]`).count()).toBe(1);
+    await page.goto(`${base()}/#/room/${roomId}/watch`);
+    await page.locator('[data-testid=board]').waitFor(WAIT);
+  });
 });

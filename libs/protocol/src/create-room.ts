@@ -33,6 +33,8 @@ export const createRoomOptionsSchema = z.strictObject({
    * 32 bytes from the OS. With other humans at the table the room is a public "fixed deal".
    */
   seed: seedSchema.optional(),
+  /** Private: the room is left out of the lobby's listing; only its links lead to it. */
+  private: z.boolean().optional(),
   /** The game's own options (e.g. Netrunner's decks), checked strictly by the game node. */
   gameOptions: gameOptionsSchema.optional(),
 });

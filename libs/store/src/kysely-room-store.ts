@@ -234,6 +234,9 @@ export class KyselyRoomStore implements RoomStore {
       if (statuses.length === 0) return [];
       select = select.where('status', 'in', statuses);
     }
+    if (query.listedOnly) {
+      select = select.where(sql<boolean>`coalesce(options->>'private', 'false') <> 'true'`);
+    }
     const rows = await select
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

@@ -116,6 +116,8 @@ export interface LoadOptions {
 
 export interface ListRoomsQuery {
   status?: RoomStatus | readonly RoomStatus[];
+  /** Leave out rooms created private (`options.private`), as the lobby's listing does. */
+  listedOnly?: boolean;
   /** At most this many rooms, newest first; default 50, capped at 1000. */
   limit?: number;
 }

@@ -89,7 +89,11 @@ export class RoomDirectory {
   }
 
   async list(limit = 50): Promise<PublicRoomSummary[]> {
-    const stored = await this.store.listRooms({ limit: Math.min(limit, MAX_ROOM_LIST) });
+    // A private room is reached by its links only: never listed.
+    const stored = await this.store.listRooms({
+      limit: Math.min(limit, MAX_ROOM_LIST),
+      listedOnly: true,
+    });
     const summaries = await Promise.all(
       stored.map((room) => this.toPublic(room).catch(skipUnavailable)),
     );

@@ -40,6 +40,7 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
   void fillBots();
   const opponentDeck = deckPicker('opponent-deck');
   const spectators = h('input', { type: 'checkbox', id: 'spectators', checked: true });
+  const privateRoom = h('input', { type: 'checkbox', id: 'private', 'data-testid': 'private' });
   const createButton = h(
     'button',
     { class: 'btn btn-primary', type: 'submit', 'data-testid': 'create-room' },
@@ -72,6 +73,8 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
     opponentDeck.paste,
     h('label', { for: 'spectators' }, 'Spectators'),
     h('div', null, spectators, ' allowed to watch'),
+    h('label', { for: 'private' }, 'Private'),
+    h('div', null, privateRoom, ' only people with a link find it (not listed here)'),
     h('div', { class: 'form-actions' }, createButton),
   );
 
@@ -108,6 +111,7 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
         },
         options: {
           spectators: spectators.checked,
+          ...(privateRoom.checked ? { private: true } : {}),
           gameOptions: { corpDeck: decks['corp'], runnerDeck: decks['runner'] },
         },
       });
