@@ -14,5 +14,9 @@ export {
   natsUserOf,
   planTopology,
   ROLE_VARIABLES,
+  type PlannedProcess,
   type TopologyRole,
 } from './topology-plan.js';
+export { spawnVeilProcess, VEIL_READY } from './topology.js';
+export { TopologyChild } from './topology-child.js';
+export { freePort, startNats, startPostgres } from './topology-servers.js';

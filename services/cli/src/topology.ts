@@ -134,7 +134,11 @@ export async function topology(argv: readonly string[]): Promise<number> {
     const inherited = { ...process.env };
     for (const name of PLANNED) delete inherited[name];
     // Nodes and workers start together; gateways once they run (planTopology puts them last).
-    const started = (p: PlannedProcess) => startVeil(p, inherited, logDir, watch);
+    const started = async (p: PlannedProcess) => {
+      const child = spawnVeilProcess(p, inherited, logDir);
+      watch(child);
+      await child.waitForOutput(VEIL_READY, 180_000);
+    };
     await Promise.all(plan.filter((p) => p.role !== 'gateway').map(started));
     await Promise.all(plan.filter((p) => p.role === 'gateway').map(started));
     for (const p of plan) {
@@ -161,21 +165,19 @@ export async function topology(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-async function startVeil(
-  process_: PlannedProcess,
+/** What a `veil start` prints once it listens (a gateway) or runs (any other role). */
+export const VEIL_READY = /veil: \w+ (listening on|running)/;
+
+/** Spawns one planned `veil start`; wait for {@link VEIL_READY} in its output. */
+export function spawnVeilProcess(
+  planned: PlannedProcess,
   inherited: NodeJS.ProcessEnv,
   logDir: string,
-  watch: (child: TopologyChild) => void,
-): Promise<void> {
-  const child = new TopologyChild(
-    process_.name,
+): TopologyChild {
+  return new TopologyChild(
+    planned.name,
     process.execPath,
     [...VEIL_NODE_FLAGS, VEIL_BIN, 'start'],
-    {
-      env: { ...inherited, ...process_.env },
-      logFile: join(logDir, `${process_.name}.log`),
-    },
+    { env: { ...inherited, ...planned.env }, logFile: join(logDir, `${planned.name}.log`) },
   );
-  watch(child);
-  await child.waitForOutput(/veil: \w+ (listening on|running)/, 180_000);
 }
