@@ -62,6 +62,27 @@ describe('a pasted decklist', () => {
     );
   });
 
+  it('reads a NetrunnerDB text export: headings and the summary are not cards', () => {
+    const deck = deckById('sg-criminal');
+    if (!deck) throw new Error('no deck');
+    const title = (code: string) => cardByCode(code)?.title ?? code;
+    const lines = [
+      `${title(deck.identity)} (System Gateway)`,
+      '',
+      `Event (${deck.cards.length})`,
+      ...deck.cards.map((c) => `${c.count}x ${title(c.code)} (System Gateway)`),
+      '',
+      '12 influence spent (max 15, available 3)',
+      '45 cards (min 45)',
+      'Cards up to System Gateway',
+    ];
+    const result = checkDecklist(lines.join('\n'), 'runner');
+    expect(result.ok ? result.deck.cards : result.problems).toEqual(deck.cards);
+    // A line that is neither is still named, by its own number.
+    const withName = checkDecklist(['My deck', ...lines].join('\n'), 'runner');
+    expect(withName.ok ? [] : withName.problems.map((p) => p.line)).toEqual([1]);
+  });
+
   it('asks for a list when there is none', () => {
     expect(checkDecklist(' \n', 'runner')).toEqual({
       ok: false,

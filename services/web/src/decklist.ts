@@ -54,9 +54,32 @@ function atLine(line: number | undefined, message: string): DecklistProblem {
   return line === undefined ? { message } : { line, message: `Line ${line}: ${message}` };
 }
 
+/**
+ * Lines of a NetrunnerDB text export that are about the list, not cards in it: a section heading
+ * with its count (`Event (9)`, `Ice (12)`) and the summary at the end (`15 influence spent (max
+ * 15, available 0)`, `45 cards (min 45)`, `20 agenda points (between 20 and 21)`, `Cards up to
+ * System Gateway`).
+ */
+const EXPORT_NOTES = [
+  /^[A-Za-z][A-Za-z -]*\s\(\d+\)$/,
+  /^\d+ influence spent\b/i,
+  /^\d+ cards \(/i,
+  /^\d+ agenda points\b/i,
+  /^cards up to\b/i,
+];
+
+/** The text with export notes blanked (so every other line keeps its number). */
+function withoutExportNotes(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => (EXPORT_NOTES.some((note) => note.test(line.trim())) ? '' : line))
+    .join('\n');
+}
+
 /** Checks a pasted list for one side: readable, that side's identity, legal, within bounds. */
-export function checkDecklist(text: string, side: Side): DecklistCheck {
-  if (text.trim() === '') return { ok: false, problems: [{ message: 'Paste a decklist.' }] };
+export function checkDecklist(pasted: string, side: Side): DecklistCheck {
+  if (pasted.trim() === '') return { ok: false, problems: [{ message: 'Paste a decklist.' }] };
+  const text = withoutExportNotes(pasted);
   const parsed = parseDecklist(text);
   if (!parsed.ok) {
     return {
