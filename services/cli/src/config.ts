@@ -109,6 +109,16 @@ export const CONFIG_VARIABLES = {
     '2000',
     'a room waiting on a human, quiet this long, is snapshotted',
   ),
+  VEIL_HEARTBEAT_MS: variable(
+    millis.optional(),
+    '500',
+    "the pause between a game node's liveness heartbeats",
+  ),
+  VEIL_LIVENESS_DEADLINE_MS: variable(
+    millis.optional(),
+    '2000',
+    'a game node not heard for this long is gone: its rooms are taken over',
+  ),
   VEIL_BOT_TIMEOUT_MS: variable(
     millis.optional(),
     '2000',

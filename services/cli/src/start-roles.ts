@@ -45,6 +45,8 @@ export interface VeilOptions {
     readonly finishedUnloadMs?: number;
     readonly quietSnapshotMs?: number;
     readonly botTimeoutMs?: number;
+    readonly heartbeatMs?: number;
+    readonly livenessDeadlineMs?: number;
   };
   /** The AI workers' settings (each defaults to the worker's own). */
   readonly ai?: {

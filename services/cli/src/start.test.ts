@@ -55,6 +55,18 @@ describe('veil start configuration', () => {
     ).toThrow(UsageError);
   });
 
+  it('reads the liveness timings, and refuses a deadline within one heartbeat', () => {
+    expect(
+      startOptionsFromEnv({ VEIL_HEARTBEAT_MS: '200', VEIL_LIVENESS_DEADLINE_MS: '1000' }).node,
+    ).toMatchObject({ heartbeatMs: 200, livenessDeadlineMs: 1000 });
+    expect(() => startOptionsFromEnv({ VEIL_LIVENESS_DEADLINE_MS: '500' })).toThrow(
+      /VEIL_LIVENESS_DEADLINE_MS must be longer/,
+    );
+    expect(() =>
+      startOptionsFromEnv({ VEIL_HEARTBEAT_MS: '3000', VEIL_LIVENESS_DEADLINE_MS: '2000' }),
+    ).toThrow(UsageError);
+  });
+
   it('refuses an unknown role, a bad port and a bad worker count', () => {
     expect(() => startOptionsFromEnv({ VEIL_ROLE: 'everything' })).toThrow(UsageError);
     expect(() => startOptionsFromEnv({ PORT: 'http' })).toThrow(UsageError);

@@ -32,7 +32,16 @@ export function startOptionsFromEnv(env: NodeJS.ProcessEnv): VeilOptions {
     finishedUnloadMs: config.VEIL_FINISHED_UNLOAD_MS,
     quietSnapshotMs: config.VEIL_QUIET_SNAPSHOT_MS,
     botTimeoutMs: config.VEIL_BOT_TIMEOUT_MS,
+    heartbeatMs: config.VEIL_HEARTBEAT_MS,
+    livenessDeadlineMs: config.VEIL_LIVENESS_DEADLINE_MS,
   };
+  // A deadline within one heartbeat would find every peer gone between two of its heartbeats.
+  const heartbeat = node.heartbeatMs ?? 500;
+  if ((node.livenessDeadlineMs ?? 2_000) <= heartbeat) {
+    throw new UsageError(
+      'VEIL_LIVENESS_DEADLINE_MS must be longer than VEIL_HEARTBEAT_MS (default 500)',
+    );
+  }
   return {
     role: config.VEIL_ROLE,
     port: config.PORT,
