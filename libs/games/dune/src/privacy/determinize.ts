@@ -169,6 +169,7 @@ export function duneDeterminize(
     nexus: view.flow.nexus,
     wormTerritories: view.flow.wormTerritories,
     atomics: view.flow.atomics,
+    wormsign: view.flow.wormsign,
     bribed: view.flow.bribed,
     discardBatches: view.flow.discardBatches,
     pendingDiscard: null,

@@ -83,6 +83,9 @@ describe('Allies pay for each other', () => {
         }),
       'movement',
     );
+    // The wormsign window first: the others pass.
+    const window = s.context.pauses.windows[0]!.id;
+    s = act(act(s, 'emperor', { type: 'pass', window }), 'harkonnen', { type: 'pass', window });
     // 2 spice alone ship 2 forces into a stronghold; with the support, 6.
     const most = Math.max(
       ...dune

@@ -30,6 +30,7 @@ import { allianceAnswer, nexusLeave, nexusOffer, offerWormRides, ride } from './
 import { allyOf } from './board.js';
 import type { Phase } from './phase.js';
 import { playTruthtrance } from './truthtrance.js';
+import { closeWormsignWindow, preventWormsign } from './wormsign.js';
 import { emperorRevive, playGhola, revive } from './revival.js';
 import { commitSetup, fremenSplit, harkonnenMulligan } from './setup-choices.js';
 import { closeStormWindow, commitDial, detonateAtomics, playWeatherControl } from './storm.js';
@@ -75,6 +76,9 @@ export function settleDiscards(state: DuneState): DuneState {
       case 'karama_cancel':
         s = closeKaramaWindow(resumed);
         break;
+      case 'karama_prevent':
+        s = closeWormsignWindow(resumed);
+        break;
       default:
         s = resumeBattleDiscard(s, k);
     }
@@ -104,6 +108,7 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
         },
       };
       if (passed.status === 'open') return s;
+      if (w.kind === 'karama_wormsign') return closeWormsignWindow(s);
       return w.kind === 'karama_battle' ? closeKaramaWindow(s) : closeStormWindow(s);
     }
     case 'weather_control':
@@ -119,7 +124,9 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
           windows: state.pauses.windows.map((x) => (x.id === w.id ? committed : x)),
         },
       };
-      return karamaCancel(s, seat, action.karama);
+      return w.kind === 'karama_wormsign'
+        ? preventWormsign(s, seat, action.karama)
+        : karamaCancel(s, seat, action.karama);
     }
     case 'family_atomics': {
       const w = openWindowOf(state.pauses.windows);

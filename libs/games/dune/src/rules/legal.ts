@@ -128,7 +128,7 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
   }
   const window = openWindowOf(state.pauses.windows);
   if (window) {
-    if (window.kind === 'karama_battle') {
+    if (window.kind === 'karama_battle' || window.kind === 'karama_wormsign') {
       const karama = state.players[seat].hand.find((c) => c.card === 'karama');
       const cancel: DuneAction[] = karama
         ? [{ type: 'karama_cancel', window: window.id, karama: karama.handle }]

@@ -23,6 +23,7 @@ import {
   updatePlayer,
 } from './common.js';
 import { advanceCursor, startCursor } from './cursor.js';
+import { openWormsignWindow } from './wormsign.js';
 
 /**
  * Shipment and Movement: in storm order each seat makes at most one shipment, then at most
@@ -31,7 +32,9 @@ import { advanceCursor, startCursor } from './cursor.js';
  * Great Flat. After another faction's off-planet shipment the BG may send one force to the Polar Sink.
  */
 export function enterMovement(state: DuneState): DuneState {
-  return startCursor({ ...state, phaseDone: false, bribed: [] }, state.stormOrder);
+  return openWormsignWindow(
+    startCursor({ ...state, phaseDone: false, bribed: [] }, state.stormOrder),
+  );
 }
 
 export function shipmentCost(

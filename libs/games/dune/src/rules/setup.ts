@@ -170,6 +170,7 @@ export function setupDune(input: GameInput<DuneOptions>): DuneState {
     pauses: { ...emptyPauses(), nextId: 2 },
     log: [],
     result: null,
+    wormsign: 'waiting',
   };
   state = { ...state, stormOrder: computeStormOrder(state) };
   state = log(state, 'setup', { factions: [...factions], turns: options.turns });

@@ -51,4 +51,6 @@ export type DiscardContinuation =
   /** Weather Control was played: the storm's move (as the card decided) remains. */
   | { readonly kind: 'storm_card'; readonly batch: number }
   /** A Karama cancelled Voice or Prescience: closing the window and the next battle stage remain. */
-  | { readonly kind: 'karama_cancel'; readonly batch: number };
+  | { readonly kind: 'karama_cancel'; readonly batch: number }
+  /** A Karama prevented the wormsign: the window closes. */
+  | { readonly kind: 'karama_prevent'; readonly batch: number };

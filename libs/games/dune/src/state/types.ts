@@ -218,6 +218,8 @@ export interface DuneState {
   readonly pauses: Pauses<Faction, DuneDecision>;
   readonly log: readonly LogEntry[];
   readonly result: { readonly winners: readonly Faction[]; readonly reason: string } | null;
+  /** This Shipment and Movement's wormsign: asked about (a Karama window), seen, or prevented. */
+  readonly wormsign: 'waiting' | 'seen' | 'prevented';
 }
 
 /**

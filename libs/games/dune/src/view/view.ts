@@ -74,6 +74,8 @@ export interface DuneView {
     readonly phaseDone: boolean;
     readonly nextPauseId: number;
     readonly discardBatches: DuneState['discardBatches'];
+    /** Public: whether the wormsign window is open, or the Atreides saw or were prevented. */
+    readonly wormsign: DuneState['wormsign'];
   };
   readonly windows: readonly ReactionWindow<Faction>[];
   readonly prediction: DuneState['prediction'];
@@ -187,10 +189,14 @@ export function duneView(snapshot: GameSnapshot<DuneState>, viewer: Viewer): Dun
       phaseDone: s.phaseDone,
       nextPauseId: s.pauses.nextId,
       discardBatches: s.discardBatches,
+      wormsign: s.wormsign,
     },
     windows: s.pauses.windows.map(windowShape),
     prediction: viewer === 'bene_gesserit' ? s.prediction : null,
-    topSpiceCard: viewer === 'atreides' && phase === 'movement' ? (s.spiceDeck[0] ?? null) : null,
+    topSpiceCard:
+      viewer === 'atreides' && phase === 'movement' && s.wormsign === 'seen'
+        ? (s.spiceDeck[0] ?? null)
+        : null,
     result: s.result,
     policies: ownPolicies(s.pauses.policies, viewer),
     deciders,
