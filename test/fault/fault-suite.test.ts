@@ -441,7 +441,12 @@ describeWithServices('fault suite: failover under load', () => {
     let events = 0;
     const check = await openDb(databaseUrl);
     for (const roomId of roomIds) {
-      const replay = await replayStoredRoom(check, roomId);
+      // A log the rules refuse to replay (a lost event) is a mismatch too.
+      const replay = await replayStoredRoom(check, roomId).catch((error: unknown) => {
+        mismatched.push(`${roomId}: ${String(error)}`);
+        return null;
+      });
+      if (!replay) continue;
       snapshots += replay.compared;
       events += replay.events;
       if (replay.mismatched.length > 0) mismatched.push(`${roomId}@${replay.mismatched.join(',')}`);
