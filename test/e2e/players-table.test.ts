@@ -289,4 +289,32 @@ describe.skipIf(skip)("the players' table in Chromium", () => {
     await page.goto(`${base()}/#/room/${roomId}/watch`);
     await page.locator('[data-testid=board]').waitFor(WAIT);
   });
+
+  it('at 390 px wide (a phone) neither the lobby nor a seat page scrolls sideways', async () => {
+    const created = await createRoom(base(), {
+      game: 'netrunner',
+      seats: { corp: { type: 'human' }, runner: { type: 'bot', level: 'random' } },
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await context.newPage();
+    const overflow = () =>
+      phone.evaluate(() => {
+        const root = (
+          globalThis as unknown as {
+            document: { documentElement: { scrollWidth: number; clientWidth: number } };
+          }
+        ).document.documentElement;
+        return root.scrollWidth - root.clientWidth;
+      });
+    await phone.goto(base());
+    await phone.locator('[data-testid=room-list] table').first().waitFor(WAIT);
+    expect(await overflow(), 'lobby').toBe(0);
+    await phone.goto(
+      `${base()}/#/room/${created.roomId}/seat/corp?token=${created.seats['corp']?.token ?? ''}`,
+    );
+    await phone.getByTestId('chat-input').waitFor(WAIT);
+    await phone.locator('[data-testid=board]').waitFor(WAIT);
+    expect(await overflow(), 'seat page').toBe(0);
+    await context.close();
+  });
 });
