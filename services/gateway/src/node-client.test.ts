@@ -1,6 +1,11 @@
 import { InProcessBroker } from '@veil/bus';
 import { silentLogger } from '@veil/log';
-import { protocolError, roomCmdSubject, type RoomCommand } from '@veil/protocol';
+import {
+  protocolError,
+  roomCmdSubject,
+  ROOMS_PLACE_SUBJECT,
+  type RoomCommand,
+} from '@veil/protocol';
 import { describe, expect, it } from 'vitest';
 import { NodeClient } from './node-client.js';
 
@@ -51,6 +56,30 @@ describe('NodeClient while a room moves', () => {
       ok: false,
       error: protocolError('unavailable'),
     });
+    expect(received).toEqual([act]);
+  });
+
+  it('places the room again when it was let go between placement and command', async () => {
+    // A finished room unloads quickly: the first placement's room is gone before the command
+    // arrives (no responders); the second placement's room answers.
+    const broker = new InProcessBroker();
+    const node = broker.connect();
+    let placements = 0;
+    const received: unknown[] = [];
+    await node.subscribe(ROOMS_PLACE_SUBJECT, async ({ respond }) => {
+      placements += 1;
+      if (placements === 2) {
+        await node.subscribe(roomCmdSubject('r1'), ({ data, respond: answer }) => {
+          received.push(data);
+          answer?.({ ok: false, error: protocolError('game_over') });
+        });
+      }
+      respond?.({ ok: true, nodeId: 'n1' });
+    });
+    const nodes = new NodeClient(broker.connect(), silentLogger, { holdMs: 10_000 });
+    const reply = await nodes.command('r1', act);
+    expect(reply).toEqual({ ok: false, error: protocolError('game_over') });
+    expect(placements).toBe(2);
     expect(received).toEqual([act]);
   });
 

@@ -58,7 +58,7 @@ export class NodeClient {
    * Sends a command to the room's owner. When no node owns the room (`no_responders`), asks
    * the game nodes to place it and sends the command once more. While the room moves (its
    * node died or hangs and a peer takes it over: the request times out, placement or the node
-   * answers `unavailable`) the same command — same request id, so an action is applied once
+   * answers `unavailable`, or the room was let go between placement and command) the same command — same request id, so an action is applied once
    * however often it is sent — is sent again until `holdMs` have passed.
    */
   async command(roomId: string, command: RoomCommand): Promise<RoomCommandReply> {
@@ -71,9 +71,12 @@ export class NodeClient {
       } catch (error) {
         failure = error;
       }
+      // `no_responders` after a placement: the room was let go again before the command came
+      // (a finished room unloads quickly) — place it again.
       const moving = reply
         ? !reply.ok && reply.error.code === 'unavailable'
         : isBusError(failure, 'timeout') ||
+          isBusError(failure, 'no_responders') ||
           (failure instanceof GatewayError && failure.code === 'unavailable');
       if (!moving || Date.now() + RETRY_PAUSE_MS >= deadline) {
         if (reply) return reply;
