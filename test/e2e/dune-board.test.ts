@@ -81,10 +81,13 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
 
     const done = new Map<string, number>();
     let movedByMap = false;
+    let shippedToCarthag = false;
     for (let clicks = 0; ; clicks++) {
       expect(clicks, 'too many clicks').toBeLessThan(200);
       if ((await attr('data-status')) === 'over') break;
-      if (Number(await attr('data-turn')) >= 3) break;
+      // Until turn 3 has started and a battle plan has been committed (turn 6 at the latest).
+      const turn = Number(await attr('data-turn'));
+      if ((turn >= 3 && done.has('plan')) || turn >= 6) break;
       const version = await attr('data-version');
       // Our hidden choice is in: wait for the others (the board changes version).
       const mine = page.locator('[data-testid=own-commitment]');
@@ -99,10 +102,28 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
       await next.first().waitFor(WAIT);
       if ((await attr('data-status')) === 'over') break;
       const current = await attr('data-version');
+      // Once, forces shipped into Carthag, the Harkonnen's stronghold: a battle there follows.
+      const shipTo = page.locator(
+        '[data-testid=action-form][data-action-type=ship] [data-field=to]',
+      );
+      const carthag = JSON.stringify('carthag:10');
       // Once, a move made on the map: a source area, then a destination, then the form.
       const moveForm = page.locator('[data-testid=action-form][data-action-type=move]');
-      if (!movedByMap && (await moveForm.count()) > 0) {
-        await page.locator('[data-testid=area].legal-from').first().click();
+      if (!shippedToCarthag && (await shipTo.locator(`option[value='${carthag}']`).count()) > 0) {
+        await shipTo.selectOption(carthag);
+        await page
+          .locator('[data-testid=action-form][data-action-type=ship] [data-testid=submit-action]')
+          .click();
+        shippedToCarthag = true;
+        done.set('ship', (done.get('ship') ?? 0) + 1);
+      } else if (!movedByMap && (await moveForm.count()) > 0) {
+        // From Arrakeen (the forces in Carthag stay for the battle).
+        const fromArrakeen = page.locator('[data-testid=area].legal-from[data-area="arrakeen:9"]');
+        await (
+          (await fromArrakeen.count()) > 0
+            ? fromArrakeen
+            : page.locator('[data-testid=area].legal-from').first()
+        ).click();
         const to = page.locator('[data-testid=area].legal-to').first();
         const area = await to.getAttribute('data-area');
         await to.click();
@@ -111,16 +132,19 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
         movedByMap = true;
         done.set('move', (done.get('move') ?? 0) + 1);
       } else {
-        // A person passing through: pass when offered, else the first choice as the form
-        // shows it (a traitor, a dial, a battle plan), else the first button.
+        // A person passing through: pass when offered, else the first choice as its form
+        // shows it (a traitor, a dial, a revival, a battle plan), else the first button; never
+        // spice given away (a bribe) while anything else is offered.
         const pass = page.locator('[data-testid=action][data-style=pass]:not([disabled])');
-        const form = page.locator('[data-testid=submit-action]:not([disabled])');
+        const other = page.locator(
+          ':is([data-testid=submit-action], [data-testid=action]):not([disabled]):not([data-action-type=bribe])',
+        );
         const target =
           (await pass.count()) > 0
             ? pass.first()
-            : (await form.count()) > 0
-              ? form.first()
-              : page.locator('[data-testid=action]:not([disabled])').first();
+            : (await other.count()) > 0
+              ? other.first()
+              : next.first();
         const type = (await target.getAttribute('data-action-type')) ?? '?';
         done.set(type, (done.get(type) ?? 0) + 1);
         await target.click();
@@ -134,12 +158,14 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
     // The first decisions of the game went through the board: the traitor pick, and the
     // turn's phases after it (bidding, shipment and movement at least).
     expect(done.get('setup')).toBe(1);
-    expect([...done.keys()]).toEqual(expect.arrayContaining(['bid_pass', 'ship_pass']));
+    expect([...done.keys()], JSON.stringify([...done])).toEqual(
+      expect.arrayContaining(['bid_pass', 'ship', 'plan']),
+    );
     expect(movedByMap || (await attr('data-status')) === 'over').toBe(true);
     // The log tells what happened, in words.
     expect(await page.getByTestId('log-line').count()).toBeGreaterThan(5);
     await screenshot(page, 'dune-board-played');
-  });
+  }, 300_000);
 
   it('shows a spectator no hand, no traitor and no card but the public ones', async () => {
     const watcher = await page.context().newPage();
