@@ -90,23 +90,22 @@ export interface SteppableSnapshot {
   readonly status: string;
 }
 
+/**
+ * Keyed by the machine (its charts never change): a compiled chart holds only what the chart
+ * determines — node walks, plans, snapshot templates — never anything of a game, so every game
+ * and room of a kind may share it.
+ */
 const compiledMachines = new WeakMap<AnyStateMachine, Compiled | null>();
 
 /** The compiled form of `machine`, or null when its chart uses what this module does not do. */
 export function compileMachine(machine: AnyStateMachine): Compiled | null {
-  if (lastCompiled?.machine === machine) return lastCompiled.compiled;
   let compiled = compiledMachines.get(machine);
   if (compiled === undefined) {
     compiled = compile(machine);
     compiledMachines.set(machine, compiled);
   }
-  lastCompiled = { machine, compiled };
   return compiled;
 }
-
-/** The machine of the last step: found without a weak-map lookup (one kind of game at a time). */
-let lastCompiled: { readonly machine: AnyStateMachine; readonly compiled: Compiled | null } | null =
-  null;
 
 /**
  * The snapshot after `event`, as `machine.transition` would return it (same value, context,

@@ -1,6 +1,7 @@
 import type { AnyStateMachine, StateValue } from 'xstate';
 import type { ReactionWindow } from './reaction-window.js';
 import type { Rng } from './rng.js';
+import type { SharedValues } from './shared-values.js';
 
 /** Who looks at a game: a seat, or the public (spectators, and the public half of replays). */
 export type Viewer<Seat extends string> = Seat | 'spectator';
@@ -118,9 +119,10 @@ export interface GameModule<
   /**
    * Optional: the same state (equal as JSON) taking less memory, for a state just parsed from
    * storage — a live room holds one. Parsed JSON repeats every string and record; a module
-   * whose rules never change certain records in place can share equal copies of them.
+   * whose rules never change certain records in place can share equal copies of them,
+   * through the pool the caller passes (see `restoreGame`).
    */
-  compact?(state: State): State;
+  compact?(state: State, shared: SharedValues): State;
 }
 
 /** How a determinization samples (AI). */

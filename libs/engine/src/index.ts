@@ -8,4 +8,5 @@ export * from './play.js';
 export * from './policies.js';
 export * from './reaction-window.js';
 export * from './rng.js';
+export * from './shared-values.js';
 export * from './simultaneous-choice.js';

@@ -12,6 +12,7 @@ import type {
   StateOf,
 } from './game-module.js';
 import type { WindowPolicy } from './policies.js';
+import { SharedValues } from './shared-values.js';
 
 /**
  * Pure stepping of a game module's machine: the engine's compiled stepping (compiled-step.ts),
@@ -139,14 +140,22 @@ export function persistGame<State>(snapshot: GameSnapshot<State>): PersistedGame
   ) as PersistedGame<State>;
 }
 
-/** Turns the stored JSON form back into a snapshot the machine can step. */
+/**
+ * Turns the stored JSON form back into a snapshot the machine can step. A module's `compact`
+ * shares equal records through `shared`: a caller restoring many games (a game node) passes
+ * one pool for all of them.
+ */
 export function restoreGame<M extends AnyGameModule>(
   module: M,
   persisted: PersistedGame<StateOf<M>>,
+  shared?: SharedValues,
 ): GameSnapshot<StateOf<M>> {
+  const context = module.compact
+    ? module.compact(persisted.context, shared ?? new SharedValues())
+    : persisted.context;
   return module.machine.resolveState({
     value: persisted.value,
-    context: module.compact ? module.compact(persisted.context) : persisted.context,
+    context,
     status: persisted.status,
   }) as GameSnapshot<StateOf<M>>;
 }

@@ -1,4 +1,4 @@
-import { restoreGame, type GameSnapshot, type PersistedGame } from '@veil/engine';
+import { restoreGame, SharedValues, type GameSnapshot, type PersistedGame } from '@veil/engine';
 import type { LoadedRoom as StoredRoom, RoomRecord, RoomStore } from '@veil/store';
 import type { GameRegistry, RegisteredGame } from './game-registry.js';
 import { applyRoomEvent, isRoomEventRecord } from './room-event.js';
@@ -40,6 +40,21 @@ export async function loadRoomState(
   return roomStateOf(games, loaded);
 }
 
+/**
+ * The interning pool of a node's restored games (`compact`, see the engine's `restoreGame`):
+ * one per registry, i.e. per node, so every room a node loads shares equal records.
+ */
+const sharedByRegistry = new WeakMap<GameRegistry, SharedValues>();
+
+function sharedValuesOf(games: GameRegistry): SharedValues {
+  let shared = sharedByRegistry.get(games);
+  if (shared === undefined) {
+    shared = new SharedValues();
+    sharedByRegistry.set(games, shared);
+  }
+  return shared;
+}
+
 /** Sees each state a load goes through: the stored snapshot's, then each replayed event's. */
 export type ReplayVisitor = (version: number, snapshot: GameSnapshot<unknown>) => void;
 
@@ -58,7 +73,11 @@ export function roomStateOf(
   if (game.module.rulesVersion !== stored.room.rulesVersion) {
     throw new RoomLoadError('rules_version', roomId);
   }
-  let snapshot = restoreGame(game.module, stored.snapshot.snapshot as PersistedGame<unknown>);
+  let snapshot = restoreGame(
+    game.module,
+    stored.snapshot.snapshot as PersistedGame<unknown>,
+    sharedValuesOf(games),
+  );
   let version = stored.snapshot.version;
   let previousSnapshot: GameSnapshot<unknown> | null = null;
   visit?.(version, snapshot);

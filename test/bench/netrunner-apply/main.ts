@@ -8,6 +8,7 @@ import {
   newGame,
   persistGame,
   restoreGame,
+  SharedValues,
   Rng,
   type GameSnapshot,
   type PersistedGame,
@@ -167,7 +168,7 @@ export async function main(options: BenchOptions): Promise<Figures> {
     for (const text of persisted) snapshotBytes.push(Buffer.byteLength(text));
     t = now();
     for (const text of persisted)
-      restoreGame(netrunner, JSON.parse(text) as PersistedGame<NetrunnerState>);
+      restoreGame(netrunner, JSON.parse(text) as PersistedGame<NetrunnerState>, SHARED);
     restore.add(now() - t, persisted.length);
     if (midGames.length < sizes.liveGames) {
       midGames.push(persisted[Math.floor(persisted.length / 2)] as string);
@@ -347,12 +348,15 @@ function warmUp(games: number): { actions: number; perCpuSecond: number } {
   return { actions, perCpuSecond: ms > 0 ? (actions / ms) * 1000 : 0 };
 }
 
+/** The interning pool of every restore, as a game node keeps one for all its rooms. */
+const SHARED = new SharedValues();
+
 /** Heap held by `texts.length` games restored from their persisted JSON, per game. */
 function heapPerGame(texts: readonly string[]): number {
   if (texts.length === 0) return 0;
   const before = heapAfterGc();
   const live = texts.map((text) =>
-    restoreGame(netrunner, JSON.parse(text) as PersistedGame<NetrunnerState>),
+    restoreGame(netrunner, JSON.parse(text) as PersistedGame<NetrunnerState>, SHARED),
   );
   const after = heapAfterGc();
   if (live.length !== texts.length) throw new Error('unreachable');

@@ -14,6 +14,7 @@ import {
   persistGame,
   restoreGame,
   Rng,
+  SharedValues,
   type GameSnapshot,
   type PersistedGame,
 } from '@veil/engine';
@@ -112,7 +113,10 @@ export async function measureRoomHeap(
       });
     });
 
-    // The game states alone, restored from the same JSON, held side by side.
+    // The game states alone, restored from the same JSON, held side by side — through one
+    // interning pool, as a game node restores its rooms, filled before the measurement.
+    const shared = new SharedValues();
+    for (const text of texts) restoreGame(netrunner, JSON.parse(text) as never, shared);
     let before = heapPartsAfterGc().data;
     let held: unknown[] = ids
       .slice(0, rooms)
@@ -120,6 +124,7 @@ export async function measureRoomHeap(
         restoreGame(
           netrunner,
           JSON.parse(texts[i % distinct] as string) as PersistedGame<NetrunnerState>,
+          shared,
         ),
       );
     const statePerRoom = (heapPartsAfterGc().data - before) / rooms;
@@ -132,6 +137,7 @@ export async function measureRoomHeap(
           restoreGame(
             netrunner,
             JSON.parse(texts[i % distinct] as string) as PersistedGame<NetrunnerState>,
+            shared,
           ).context.log,
       );
     const logPerRoom = (heapPartsAfterGc().data - before) / rooms;

@@ -1,5 +1,6 @@
 export * from './determinism.js';
 export * from './diff.js';
+export * from './interleaving.js';
 export * from './liveness.js';
 export * from './noninterference.js';
 export * from './observe.js';

@@ -28,35 +28,28 @@ function outcome(snapshot: GameSnapshot<Game>): Outcome<Side> | null {
 }
 
 /**
- * The last few legal-action lists, by game state and seat. A driver (the game node, a bot)
- * lists a seat's actions and then applies one, and `applyAction` checks the action against
- * the same list: the second listing is a lookup. States are never changed once made, so a
- * list stays right; its actions are frozen (no caller can change what a later check compares
- * against) and each call gets its own array. A small ring rather than a weak map with an
- * entry per state: it keeps at most a few states alive and gives the garbage collector no
- * weak entries to process (those showed up as a cost in the draft's own bookkeeping).
+ * The legal-action lists of a state, per seat, kept by the state (weakly: they go with it). A
+ * driver (the game node, a bot) lists a seat's actions and then applies one, and `applyAction`
+ * checks the action against the same list: the second listing is a lookup. States are never
+ * changed once made, so a list stays right; its actions are frozen (no caller can change what
+ * a later check compares against) and each call gets its own array. Keyed by the state, two
+ * games, rooms or determinizations stepped in turn never see each other's lists.
  */
-const RECENT = 8;
-const recent: { g: Game | null; seat: Side | null; list: readonly NetrunnerAction[] }[] =
-  Array.from({ length: RECENT }, () => ({ g: null, seat: null, list: [] }));
-let nextSlot = 0;
+const listed = new WeakMap<Game, Partial<Record<Side, readonly NetrunnerAction[]>>>();
 
 function legalActions(snapshot: GameSnapshot<Game>, seat: Side): NetrunnerAction[] {
   const g = snapshot.context;
   const known = recentList(g, seat);
   if (known) return known.slice();
   const list = legalActionsOf(g, seat).map(deepFreeze);
-  const slot = recent[nextSlot] as (typeof recent)[number];
-  slot.g = g;
-  slot.seat = seat;
-  slot.list = list;
-  nextSlot = (nextSlot + 1) % RECENT;
+  const lists = listed.get(g);
+  if (lists) lists[seat] = list;
+  else listed.set(g, { [seat]: list });
   return list.slice();
 }
 
-function recentList(g: Game, seat: Side): readonly NetrunnerAction[] | null {
-  for (const entry of recent) if (entry.g === g && entry.seat === seat) return entry.list;
-  return null;
+function recentList(g: Game, seat: Side): readonly NetrunnerAction[] | undefined {
+  return listed.get(g)?.[seat];
 }
 
 /**

@@ -47,18 +47,20 @@ function fold(text: string): string {
   return straighten(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-const byTitle = new Map<string, CardData>();
-const byFoldedTitle = new Map<string, CardData>();
-for (const card of CARDS) {
-  byTitle.set(straighten(card.title), card);
-  byFoldedTitle.set(fold(card.title), card);
-  // An identity is also known by its name alone: `René "Loup" Arcemont` for the full title.
-  const colon = card.title.indexOf(': ');
-  if (card.type === 'identity' && colon > 0) {
-    byTitle.set(straighten(card.title.slice(0, colon)), card);
-    byFoldedTitle.set(fold(card.title.slice(0, colon)), card);
+/** The catalog by a title read through `form`, built once (read only afterwards). */
+function titleIndex(form: (title: string) => string): ReadonlyMap<string, CardData> {
+  const index = new Map<string, CardData>();
+  for (const card of CARDS) {
+    index.set(form(card.title), card);
+    // An identity is also known by its name alone: `René "Loup" Arcemont` for the full title.
+    const colon = card.title.indexOf(': ');
+    if (card.type === 'identity' && colon > 0) index.set(form(card.title.slice(0, colon)), card);
   }
+  return index;
 }
+
+const byTitle = titleIndex(straighten);
+const byFoldedTitle = titleIndex(fold);
 
 function lookUp(title: string): CardData | undefined {
   return byTitle.get(straighten(title)) ?? byTitle.get(straighten(title.replace(PRODUCT_NOTE, '')));

@@ -9,7 +9,7 @@ import {
   applySeatPolicy,
 } from '../actions/apply.js';
 import { findAbility } from '../actions/abilities.js';
-import { beginDraft, continueDraft, draftIfCurrent, endDrafts } from '../state/draft.js';
+import { beginDraft, continueDraft, draftIfCurrent } from '../state/draft.js';
 import type { Game, Side } from '../state/types.js';
 import { beginBreach, accessNext, canAccessNext } from '../rules/access.js';
 import {
@@ -170,7 +170,6 @@ export const netrunnerMachine = setup({
     choose: handle(applyChoose),
     // A pass only replaces `pauses` (an immutable record): a shallow copy is enough.
     pass: assign(({ context, event }) => {
-      endDrafts();
       const g = { ...context };
       applyPass(g, actOf(event).seat);
       return g;
@@ -178,7 +177,6 @@ export const netrunnerMachine = setup({
     activate: handle(applyActivation),
     clickAction: handle(applyClickAction),
     setPolicy: assign(({ context, event }) => {
-      endDrafts();
       if (event.type !== 'policy') return context;
       const g = { ...context };
       applySeatPolicy(g, event.seat, event.kind, event.policy);

@@ -5,6 +5,7 @@ import {
   persistGame,
   restoreGame,
   Rng,
+  SharedValues,
   snapshotBytes,
   type GameSnapshot,
 } from '@veil/engine';
@@ -35,13 +36,17 @@ describe('compactGame (applied when a stored game is restored)', () => {
     const s = midGame('equal', 150);
     const persisted = persistGame(s);
     const text = JSON.stringify(persisted.context);
-    expect(JSON.stringify(compactGame(JSON.parse(text) as Game))).toBe(text);
+    expect(JSON.stringify(compactGame(JSON.parse(text) as Game, new SharedValues()))).toBe(text);
     expect(snapshotBytes(restoreGame(netrunner, persistGame(s)))).toBe(snapshotBytes(s));
   });
 
-  it('shares equal records within a game and across games, frozen', () => {
-    const a = restoreGame(netrunner, persistGame(midGame('share-a', 60))).context;
-    const b = restoreGame(netrunner, persistGame(midGame('share-b', 90))).context;
+  it('shares equal records within a game and across the games of one pool, frozen', () => {
+    const pool = new SharedValues();
+    const a = restoreGame(netrunner, persistGame(midGame('share-a', 60)), pool).context;
+    const b = restoreGame(netrunner, persistGame(midGame('share-b', 90)), pool).context;
+    // Another pool shares nothing with them: no pool outlives its owner's games.
+    const c = restoreGame(netrunner, persistGame(midGame('share-a', 60))).context;
+    expect(c.decks).not.toBe(a.decks);
     const [a1, a2] = cardsIn(a, 'rd');
     const [b1] = cardsIn(b, 'rd');
     expect(a1?.loc).toBe(a2?.loc);

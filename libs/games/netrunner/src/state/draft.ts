@@ -1,4 +1,5 @@
 import { hasKeysInOrder } from '@veil/engine';
+import { moveHandleCounts } from './handle-index.js';
 import type { Breach, CardState, Encounter, Game, Run } from './types.js';
 
 /**
@@ -226,25 +227,35 @@ interface LazyCards {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/**
- * Told when a draft's cards record starts as a copy of another (same cards, same handles), so
- * that what is kept per record (the handle index, see handles.ts) can move to the copy.
- */
-let recordCopied: (from: object, to: object) => void = () => {};
-
-export function onCardsRecordCopied(listener: (from: object, to: object) => void): void {
-  recordCopied = listener;
-}
-
 function lazyCards(base: Record<string, CardState>): LazyCards {
   const target: Record<string, CardState> = { ...base };
-  recordCopied(base, target);
+  // Same cards, same handles: the handle index moves to the record the draft will change.
+  moveHandleCounts(base, target);
   const proxy = new Proxy(target, {
     get(t, key) {
       return typeof key === 'string' ? ownCard(base, t, key) : (t as never)[key];
     },
   });
   return { base, target, proxy };
+}
+
+/**
+ * Per draft: its lazy card record, and the event of the transition it belongs to (null for
+ * `produce`). Keyed by the draft itself, so two games stepped in turn — or a search's
+ * determinization stepped in the middle of one — never find each other's draft, and the
+ * entry goes with the draft (a step's result is a copy of it, see compiled-step.ts).
+ */
+interface DraftOf {
+  readonly lazy: LazyCards;
+  readonly event: object | null;
+}
+
+const drafts = new WeakMap<Game, DraftOf>();
+
+/** The lazy record of `g.cards` while rule code runs with its proxy in place (`withCards`). */
+function lazyOf(g: Game): LazyCards | undefined {
+  const lazy = drafts.get(g)?.lazy;
+  return lazy !== undefined && g.cards === lazy.proxy ? lazy : undefined;
 }
 
 /** The card at `key` of a draft's record, copied first if it is still the base's. */
@@ -262,15 +273,12 @@ function ownCard(
   return c;
 }
 
-/** The lazy record whose proxy rule code is running with (see `withCards`). */
-let active: LazyCards | null = null;
-
 /**
  * The plain record behind `g.cards`, for reads that must not copy every card (a scan of all
  * cards). Never write to a card obtained this way: take it from `g.cards[uid]`.
  */
 export function cardsForReading(g: Game): Readonly<Record<string, CardState>> {
-  return active !== null && g.cards === active.proxy ? active.target : g.cards;
+  return lazyOf(g)?.target ?? g.cards;
 }
 
 /**
@@ -278,44 +286,41 @@ export function cardsForReading(g: Game): Readonly<Record<string, CardState>> {
  * card proxy: for the hot paths that fetch a card to change it (`card` in zones.ts, handles).
  */
 export function cardOf(g: Game, uid: string): CardState | undefined {
-  return active !== null && g.cards === active.proxy
-    ? ownCard(active.base, active.target, uid)
-    : g.cards[uid];
+  const lazy = lazyOf(g);
+  return lazy !== undefined ? ownCard(lazy.base, lazy.target, uid) : g.cards[uid];
 }
 
 /**
- * The log array the current draft appended to (its own copy) and that draft. Module state, not
- * a map: one draft writes at a time, and a draft that finds someone else's array here simply
- * copies again.
+ * Per draft, the log array it copied and may append to. Keyed by the draft: a draft that has
+ * not copied its log yet (it shares its state's) finds none and copies.
  */
-let ownLog: { readonly log: Game['log']; readonly owner: Game } | null = null;
+const ownLogs = new WeakMap<Game, Game['log']>();
 
 /** `g.log`, copied first unless `g` (a draft) already owns its copy. */
 export function writableLog(g: Game): Game['log'] {
-  if (ownLog === null || ownLog.owner !== g || ownLog.log !== g.log) {
+  if (ownLogs.get(g) !== g.log) {
     g.log = g.log.slice();
-    ownLog = { log: g.log, owner: g };
+    ownLogs.set(g, g.log);
   }
   return g.log;
 }
 
 /** Runs `change` on `d` with its lazy card proxy in place, then puts the plain record back. */
 function withCards(d: Game, lazy: LazyCards, change: (draft: Game) => void): void {
-  const outer = active;
-  active = lazy;
   d.cards = lazy.proxy;
   try {
     change(d);
   } finally {
     d.cards = lazy.target;
-    active = outer;
   }
 }
 
 export function produce(g: Game, change: (draft: Game) => void): Game {
   const lazy = lazyCards(g.cards);
   const next = shallowDraft(g, lazy.target);
+  drafts.set(next, { lazy, event: null });
   withCards(next, lazy, change);
+  drafts.delete(next);
   return next;
 }
 
@@ -327,53 +332,38 @@ export function produce(g: Game, change: (draft: Game) => void): Game {
  * object and a context whose fields are still the draft's — keep changing it
  * (`continueDraft`). The snapshot a transition started from is never touched: its structures
  * are copied by `beginDraft` before any change (cards and the log lazily, on first access
- * or append). Handlers that start no draft (a pass, a policy) call `endDrafts`, so nothing
- * carries over from an earlier transition.
+ * or append). A draft is recognised by the object itself (see `drafts`): a handler that
+ * starts no draft (a pass copies the context) leaves later actions none to continue.
  */
-let current: { readonly event: object; readonly draft: Game; readonly lazy: LazyCards } | null =
-  null;
-
-function begin(event: object, g: Game): { draft: Game; lazy: LazyCards } {
+function begin(event: object, g: Game): Game {
   const lazy = lazyCards(g.cards);
   const d = shallowDraft(g, lazy.target);
-  current = { event, draft: d, lazy };
-  return current;
+  drafts.set(d, { lazy, event });
+  return d;
+}
+
+/** Whether `g` is the draft of `event`'s transition. */
+function isDraftOf(event: object, g: Game): boolean {
+  return drafts.get(g)?.event === event;
+}
+
+/** Runs `change` on draft `d` (see `begin`) with its card proxy in place. */
+function change(d: Game, fn: (draft: Game) => void): Game {
+  withCards(d, (drafts.get(d) as DraftOf).lazy, fn);
+  return d;
 }
 
 /** The handler of a seat's event: `change` a new draft of `g` and return it. */
-export function beginDraft(event: object, g: Game, change: (draft: Game) => void): Game {
-  const { draft: d, lazy } = begin(event, g);
-  withCards(d, lazy, change);
-  return d;
+export function beginDraft(event: object, g: Game, fn: (draft: Game) => void): Game {
+  return change(begin(event, g), fn);
 }
 
 /** A later action of the same transition: `change` its draft (a new one if `g` is not it). */
-export function continueDraft(event: object, g: Game, change: (draft: Game) => void): Game {
-  const { draft: d, lazy } =
-    current && current.event === event && sameFields(g, current.draft) ? current : begin(event, g);
-  withCards(d, lazy, change);
-  return d;
+export function continueDraft(event: object, g: Game, fn: (draft: Game) => void): Game {
+  return change(isDraftOf(event, g) ? g : begin(event, g), fn);
 }
 
 /** The transition's draft if `g` is still it, else null (for changes that need no copy). */
 export function draftIfCurrent(event: object, g: Game): Game | null {
-  return current && current.event === event && sameFields(g, current.draft) ? current.draft : null;
-}
-
-export function endDrafts(): void {
-  current = null;
-}
-
-function sameFields(g: Game, d: Game): boolean {
-  // The engine hands an action the object the previous one returned (see compiled-step.ts).
-  if (g === d) return true;
-  for (const key in d) {
-    if (
-      (g as unknown as Record<string, unknown>)[key] !==
-      (d as unknown as Record<string, unknown>)[key]
-    ) {
-      return false;
-    }
-  }
-  return true;
+  return isDraftOf(event, g) ? g : null;
 }

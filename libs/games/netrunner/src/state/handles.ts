@@ -1,5 +1,6 @@
 import { nextUint32 } from '@veil/engine';
-import { cardOf, cardsForReading, onCardsRecordCopied } from './draft.js';
+import { cardOf, cardsForReading } from './draft.js';
+import { handleCountsOf, knownHandleCounts } from './handle-index.js';
 import { HandleSet } from './handle-set.js';
 import { VIEWERS, type CardState, type Game, type Location, type Viewer } from './types.js';
 
@@ -84,33 +85,20 @@ function holdsHandle(card: CardState, viewer: Viewer, handle: string): boolean {
 }
 
 /**
- * How many cards hold each handle, per viewer, for one cards record — the record the latest
- * transition's draft changed (a new record per transition; the index moves to it). A fresh handle is checked against it instead of
- * a scan of every card. Built on first need and kept current by `setHandles`, the one writer of
- * `card.handles` in a game under way (setup, compaction and the determinizer build new records).
+ * A fresh handle is checked against the handle index of the card record it goes into (see
+ * handle-index.ts) instead of a scan of every card. The index is built on first need and kept
+ * current by `setHandles`, the one writer of `card.handles` in a game under way (setup,
+ * compaction and the determinizer build new records).
  */
-let index: {
-  readonly cards: Readonly<Record<string, CardState>>;
-  readonly counts: Partial<Record<Viewer, HandleSet>>;
-} | null = null;
-
-// A draft's record starts as a copy of the record of the state it was made from: the index
-// moves along (the state it leaves is never changed, and gets a new index if stepped again).
-onCardsRecordCopied((from, to) => {
-  if (index !== null && index.cards === from) {
-    index = { cards: to as Readonly<Record<string, CardState>>, counts: index.counts };
-  }
-});
-
 function countsOf(g: Game, viewer: Viewer): HandleSet {
   // The plain record: a scan through a draft's card proxy would copy every card.
   const cards = cardsForReading(g);
-  if (index === null || index.cards !== cards) index = { cards, counts: {} };
-  let counts = index.counts[viewer];
+  const index = handleCountsOf(cards);
+  let counts = index[viewer];
   if (!counts) {
     counts = new HandleSet();
     for (const c of Object.values(cards)) counts.add(cardHandle(c, viewer));
-    index.counts[viewer] = counts;
+    index[viewer] = counts;
   }
   return counts;
 }
@@ -125,7 +113,7 @@ export function freshHandle(g: Game, viewer: Viewer): string {
 
 /** Sets a card's handles (packed), keeping the index of the record it is in current. */
 export function setHandles(g: Game, card: CardState, handles: string): void {
-  const counts = index?.cards === cardsForReading(g) ? index.counts : null;
+  const counts = knownHandleCounts(cardsForReading(g));
   if (counts) {
     for (const viewer of VIEWERS) {
       const viewerCounts = counts[viewer];
