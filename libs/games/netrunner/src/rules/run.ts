@@ -177,6 +177,22 @@ export function endTheRun(g: Game, jackedOut = false): void {
   log(g, jackedOut ? 'runner' : null, jackedOut ? 'Runner jacks out.' : 'The run ends.');
 }
 
+/**
+ * A remote with no cards in or protecting it ceases to exist. When the server under attack
+ * does (Spin Doctor removing itself from an otherwise empty remote) before the run is declared
+ * successful, the run ends, unsuccessful. Its record stays until the run is complete (the run's
+ * last steps still name it); `completeRun` then prunes it.
+ */
+export function endRunIfServerGone(g: Game): void {
+  const run = g.run;
+  if (!run || run.ending || run.reachedSuccess || run.step === 'ends') return;
+  const s = g.servers[run.server];
+  if (run.server.startsWith('remote') && s && s.ice.length === 0 && s.root.length === 0) {
+    log(g, null, `${serverLabel(run.server)} ceases to exist.`);
+    endTheRun(g);
+  }
+}
+
 /** Run ends phase: close windows, declare it unsuccessful if it is, "run ends" abilities. */
 export function endRun(g: Game): void {
   const run = currentRun(g);

@@ -1,13 +1,16 @@
 import { blindViewers, rotateHandles } from '../state/handles.js';
 import { card, serverOf } from '../state/zones.js';
 import type { Game } from '../state/types.js';
+import { iceAtPosition } from './run.js';
 
 /**
  * Swaps two installed pieces of ice: each takes the other's server and position. Neither is
- * uninstalled (rez state, counters and hosted cards stay). The Runner's position is a position,
- * so it now holds the other ice (CR: swapping approached ice). A piece a viewer cannot see gets a
- * new handle for that viewer, as any hidden card that moves does: a facedown piece is named by
- * its new position, never followed by its old handle.
+ * uninstalled (rez state, counters and hosted cards stay). The Runner at the position of one of
+ * them (approaching, encountering or passing it) moves with that piece: the run goes on from
+ * its new position, against the server it now protects (CR: a moved piece of ice takes the
+ * Runner's position with it). A piece a viewer cannot see gets a new handle for that viewer,
+ * as any hidden card that moves does: a facedown piece is named by its new position, never
+ * followed by its old handle.
  */
 export function swapIce(g: Game, a: string, b: string): void {
   const ca = card(g, a);
@@ -19,10 +22,19 @@ export function swapIce(g: Game, a: string, b: string): void {
   const sb = serverOf(g, lb.server).ice;
   const ia = sa.indexOf(a);
   const ib = sb.indexOf(b);
+  const runnerAt = iceAtPosition(g);
   sa[ia] = b;
   sb[ib] = a;
   ca.loc = lb;
   cb.loc = la;
+  const run = g.run;
+  if (run && runnerAt === a) {
+    run.server = lb.server;
+    run.position = ib;
+  } else if (run && runnerAt === b) {
+    run.server = la.server;
+    run.position = ia;
+  }
   rotateHandles(g, a, blindViewers(ca));
   rotateHandles(g, b, blindViewers(cb));
 }

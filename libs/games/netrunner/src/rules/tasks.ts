@@ -6,6 +6,7 @@ import type { CardState, Game, Json, NetrunnerDecision, Side } from '../state/ty
 import { cardsForReading } from '../state/draft.js';
 import { pruneEmptyRemotes } from '../state/zones.js';
 import { runRuleTask } from './rule-tasks.js';
+import { endRunIfServerGone } from './run.js';
 
 /**
  * The work queue interpreter. An effect that needs an answer pushes a decision and stops; the
@@ -69,7 +70,10 @@ export function hasDecision(g: Game): boolean {
 /** Runs queued work until it is empty, a decision is pending, a run starts, or the game ends. */
 export function runTasks(g: Game): void {
   drainTasks(g);
-  if (g.tasks.length === 0 && !hasDecision(g)) pruneEmptyRemotes(g);
+  if (g.tasks.length === 0 && !hasDecision(g)) {
+    pruneEmptyRemotes(g);
+    endRunIfServerGone(g);
+  }
 }
 
 function drainTasks(g: Game): void {
