@@ -75,6 +75,18 @@ describe('pickByType', () => {
   });
 });
 
+describe('pickByType with fractional weights', () => {
+  it('a weight of 0.1 is rare but not never (it once rounded to 0)', () => {
+    const legal = [{ type: 'bribe' }, { type: 'bid' }];
+    const rng = Rng.from('fractions');
+    const picks = Array.from({ length: 4000 }, () => pickByType(rng, legal, { bribe: 0.1 }));
+    const bribes = picks.filter((a) => a.type === 'bribe').length;
+    // 0.1 / 1.1 ≈ 9 %.
+    expect(bribes).toBeGreaterThan(250);
+    expect(bribes).toBeLessThan(480);
+  });
+});
+
 describe('selfplay netrunner (random-legal, by type)', () => {
   const module = netrunner as unknown as AnyGameModule;
 

@@ -30,7 +30,7 @@ export interface SelfplayConfig {
   readonly policy?: SelfplayPolicy;
   /**
    * `by-type` only: relative weights of action types (default 1 each; see selfplay-weights.ts
-   * for each game's defaults). Integers.
+   * for each game's defaults). Fractions count to the hundredth.
    */
   readonly typeWeights?: TypeWeights;
 }
@@ -203,8 +203,11 @@ export function pickByType<A>(rng: Rng, legal: readonly A[], weights: TypeWeight
     else groups.set(type, [action]);
   });
   const entries = [...groups];
+  // Fractional weights (Dune's 0.1 for bribes) count in hundredths; integer weights draw as
+  // they always did, so a seed replays the same game.
+  const scale = Object.values(weights).every(Number.isInteger) ? 1 : 100;
   const weightOf = (type: unknown) =>
-    typeof type === 'string' ? Math.max(0, Math.round(weights[type] ?? 1)) : 1;
+    Math.max(0, Math.round((typeof type === 'string' ? (weights[type] ?? 1) : 1) * scale));
   const total = entries.reduce((sum, [type]) => sum + weightOf(type), 0);
   if (total <= 0) return rng.pick(rng.pick(entries)[1]);
   let r = rng.int(total);
