@@ -19,8 +19,7 @@ const ALLOWED: ReadonlyMap<string, string> = new Map([
   ['libs/engine/src/play.ts:scopes', 'by machine: an inert actor scope, no game data'],
   ['libs/engine/src/rng.ts:readers', 'by RNG state: the reader positioned at that state'],
   ['libs/games/netrunner/src/module.ts:listed', 'by game state: its legal-action lists'],
-  ['libs/games/netrunner/src/state/draft.ts:ownLogs', 'by draft: the log it copied'],
-  ['libs/games/netrunner/src/state/draft.ts:drafts', 'by draft: its card record, its step'],
+  ['libs/games/netrunner/src/state/draft.ts:ownLogs', 'by game copy: the log it copied'],
   ['libs/games/netrunner/src/state/handle-index.ts:indexes', 'by cards record: its handles'],
 ]);
 

@@ -240,21 +240,35 @@ function lazyCards(base: Record<string, CardState>): LazyCards {
 }
 
 /**
- * Per draft: its lazy card record, and the event of the transition it belongs to (null for
- * `produce`). Keyed by the draft itself, so two games stepped in turn — or a search's
- * determinization stepped in the middle of one — never find each other's draft, and the
- * entry goes with the draft (a step's result is a copy of it, see compiled-step.ts).
+ * Per draft: its lazy card record, the event of the transition it belongs to (null for
+ * `produce`) and the log it copied. Kept on the draft itself, under a non-enumerable symbol:
+ * no state outside the game says which draft is running, so two games stepped in turn — or a
+ * search's determinization stepped in the middle of one — never find each other's draft. A
+ * spread, `Object.assign` and JSON take only enumerable keys, so a step's result (a copy of the
+ * draft, see compiled-step.ts) and a stored state never carry it. (A weak map keyed by the
+ * draft cost ~10 % of an action: a lookup per card read, and a weak entry per step.)
  */
 interface DraftOf {
   readonly lazy: LazyCards;
   readonly event: object | null;
+  /** The log array the draft copied and may append to (null: it still shares its state's). */
+  ownLog: Game['log'] | null;
 }
 
-const drafts = new WeakMap<Game, DraftOf>();
+const DRAFT = Symbol('draft');
+
+function draftOf(g: Game): DraftOf | undefined {
+  return (g as Game & { readonly [DRAFT]?: DraftOf })[DRAFT];
+}
+
+function markDraft(d: Game, lazy: LazyCards, event: object | null): void {
+  const of: DraftOf = { lazy, event, ownLog: null };
+  Object.defineProperty(d, DRAFT, { value: of });
+}
 
 /** The lazy record of `g.cards` while rule code runs with its proxy in place (`withCards`). */
 function lazyOf(g: Game): LazyCards | undefined {
-  const lazy = drafts.get(g)?.lazy;
+  const lazy = draftOf(g)?.lazy;
   return lazy !== undefined && g.cards === lazy.proxy ? lazy : undefined;
 }
 
@@ -291,16 +305,19 @@ export function cardOf(g: Game, uid: string): CardState | undefined {
 }
 
 /**
- * Per draft, the log array it copied and may append to. Keyed by the draft: a draft that has
- * not copied its log yet (it shares its state's) finds none and copies.
+ * The log arrays games other than the machine's drafts copied (an eager `draft`, a copy a
+ * handler made), by game: each copies its log once. The machine's drafts keep theirs in
+ * `DraftOf` (one weak entry fewer per step).
  */
 const ownLogs = new WeakMap<Game, Game['log']>();
 
 /** `g.log`, copied first unless `g` (a draft) already owns its copy. */
 export function writableLog(g: Game): Game['log'] {
-  if (ownLogs.get(g) !== g.log) {
+  const d = draftOf(g);
+  if ((d !== undefined ? d.ownLog : ownLogs.get(g)) !== g.log) {
     g.log = g.log.slice();
-    ownLogs.set(g, g.log);
+    if (d !== undefined) d.ownLog = g.log;
+    else ownLogs.set(g, g.log);
   }
   return g.log;
 }
@@ -318,9 +335,8 @@ function withCards(d: Game, lazy: LazyCards, change: (draft: Game) => void): voi
 export function produce(g: Game, change: (draft: Game) => void): Game {
   const lazy = lazyCards(g.cards);
   const next = shallowDraft(g, lazy.target);
-  drafts.set(next, { lazy, event: null });
+  markDraft(next, lazy, null);
   withCards(next, lazy, change);
-  drafts.delete(next);
   return next;
 }
 
@@ -332,24 +348,24 @@ export function produce(g: Game, change: (draft: Game) => void): Game {
  * object and a context whose fields are still the draft's — keep changing it
  * (`continueDraft`). The snapshot a transition started from is never touched: its structures
  * are copied by `beginDraft` before any change (cards and the log lazily, on first access
- * or append). A draft is recognised by the object itself (see `drafts`): a handler that
+ * or append). A draft is recognised by the object itself (see `DraftOf`): a handler that
  * starts no draft (a pass copies the context) leaves later actions none to continue.
  */
 function begin(event: object, g: Game): Game {
   const lazy = lazyCards(g.cards);
   const d = shallowDraft(g, lazy.target);
-  drafts.set(d, { lazy, event });
+  markDraft(d, lazy, event);
   return d;
 }
 
 /** Whether `g` is the draft of `event`'s transition. */
 function isDraftOf(event: object, g: Game): boolean {
-  return drafts.get(g)?.event === event;
+  return draftOf(g)?.event === event;
 }
 
 /** Runs `change` on draft `d` (see `begin`) with its card proxy in place. */
 function change(d: Game, fn: (draft: Game) => void): Game {
-  withCards(d, (drafts.get(d) as DraftOf).lazy, fn);
+  withCards(d, (draftOf(d) as DraftOf).lazy, fn);
   return d;
 }
 
