@@ -44,7 +44,7 @@ export const chatTextSchema = plainText(MAX_CHAT_TEXT);
 export const displayNameSchema = plainText(MAX_DISPLAY_NAME);
 
 /** What happened at the table, told in the chat pane. */
-export const CHAT_EVENTS = ['joined', 'left', 'reconnected'] as const;
+export const CHAT_EVENTS = ['joined', 'left', 'reconnected', 'conceded'] as const;
 
 const lineBase = {
   roomId: roomIdSchema,

@@ -1,6 +1,7 @@
 export * from './ai.js';
 export * from './ai-workers.js';
 export * from './chat.js';
+export * from './concede.js';
 export * from './create-room.js';
 export * from './error-codes.js';
 export * from './fields.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roomIdSchema, seatSchema, versionSchema, viewSchema } from './fields.js';
+import { roomOutcomeSchema } from './room-summary.js';
 
 /**
  * One viewer's projection of a room at a version: the socket.io `view` event, and the view part
@@ -8,6 +9,8 @@ import { roomIdSchema, seatSchema, versionSchema, viewSchema } from './fields.js
  * spectators. The view is game-defined; it carries `legalActions` only for a seat the game waits
  * on. `fixedDeal` is on every view of a room whose creator chose the seed while other humans sit
  * at the table: whoever chose it can know every hidden card, and every viewer is told so.
+ * `outcome` is the room's when it ended outside the game's rules (a seat conceded, see
+ * `concede.ts`); a game's own end is in its view.
  */
 export const viewPayloadSchema = z.object({
   roomId: roomIdSchema,
@@ -15,6 +18,7 @@ export const viewPayloadSchema = z.object({
   seat: seatSchema.nullable(),
   view: viewSchema,
   fixedDeal: z.literal(true).optional(),
+  outcome: roomOutcomeSchema.optional(),
 });
 
 export type ViewPayload = z.infer<typeof viewPayloadSchema>;

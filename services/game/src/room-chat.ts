@@ -2,6 +2,7 @@ import type { Bus } from '@veil/bus';
 import type { Logger } from '@veil/log';
 import {
   CHAT_BURST,
+  CHAT_EVENTS,
   CHAT_REFILL_MS,
   chatLineSchema,
   MAX_CHAT_HISTORY,
@@ -100,6 +101,11 @@ export class RoomChat {
     await this.append('table', { kind: 'system', seat: viewer, event: 'left' });
   }
 
+  /** A seat conceded (the room already committed it): told to whoever reads the table. */
+  async conceded(seat: string): Promise<void> {
+    await this.append('table', { kind: 'system', seat, event: 'conceded' });
+  }
+
   private reads(viewer: string, channel: ChatChannel): boolean {
     if (viewer !== SPECTATOR) return channel === 'table';
     return channel === 'spectators' || this.deps.spectatorsReadTable;
@@ -131,7 +137,7 @@ export class RoomChat {
     channel: ChatChannel,
     body:
       | { kind: 'message'; from: string; name?: string; text: string }
-      | { kind: 'system'; seat: string; event: 'joined' | 'left' | 'reconnected' },
+      | { kind: 'system'; seat: string; event: (typeof CHAT_EVENTS)[number] },
   ): Promise<void> {
     const at = new Date().toISOString();
     const { roomId, store } = this.deps;

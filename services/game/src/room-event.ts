@@ -9,11 +9,14 @@ import {
 /**
  * What the `action` column of a room event holds: the game event without its seat (the seat
  * is its own column). A standing-policy change is an event too: it changes the game state (the
- * policies live in it), so a replay must apply it at the same version.
+ * policies live in it), so a replay must apply it at the same version. A concession is the
+ * room's, not the game's (`@veil/protocol`'s `concede.ts`): it leaves the game state as it is and
+ * ends the room, so it is the last event of its room.
  */
 export type RoomEventRecord =
   | { readonly type: 'act'; readonly action: unknown }
-  | { readonly type: 'policy'; readonly kind: string; readonly policy: WindowPolicy | null };
+  | { readonly type: 'policy'; readonly kind: string; readonly policy: WindowPolicy | null }
+  | { readonly type: 'concede' };
 
 /** Applies a stored or new event with the engine's pure stepping; throws `RulesError`. */
 export function applyRoomEvent(
@@ -22,15 +25,21 @@ export function applyRoomEvent(
   seat: string,
   record: RoomEventRecord,
 ): GameSnapshot<unknown> {
-  return record.type === 'act'
-    ? applyAction(module, snapshot, seat, record.action)
-    : applyPolicy(module, snapshot, seat, record.kind, record.policy);
+  switch (record.type) {
+    case 'act':
+      return applyAction(module, snapshot, seat, record.action);
+    case 'policy':
+      return applyPolicy(module, snapshot, seat, record.kind, record.policy);
+    case 'concede':
+      return snapshot;
+  }
 }
 
 export function isRoomEventRecord(value: unknown): value is RoomEventRecord {
   if (value === null || typeof value !== 'object') return false;
   const record = value as Record<string, unknown>;
   if (record['type'] === 'act') return 'action' in record;
+  if (record['type'] === 'concede') return true;
   return (
     record['type'] === 'policy' &&
     typeof record['kind'] === 'string' &&

@@ -13,6 +13,8 @@ export interface LoadedRoomState {
   readonly snapshotVersion: number;
   /** The state before the last replayed event (null when no event was replayed). */
   readonly previousSnapshot: GameSnapshot<unknown> | null;
+  /** The seat that conceded, when the room ended so (its last event). */
+  readonly conceded: string | null;
 }
 
 export class RoomLoadError extends Error {
@@ -80,11 +82,14 @@ export function roomStateOf(
   );
   let version = stored.snapshot.version;
   let previousSnapshot: GameSnapshot<unknown> | null = null;
+  let conceded: string | null = null;
   visit?.(version, snapshot);
   for (const event of stored.events) {
-    if (event.version !== version + 1 || !isRoomEventRecord(event.action)) {
+    // Nothing follows a concession: the room ended there.
+    if (event.version !== version + 1 || !isRoomEventRecord(event.action) || conceded !== null) {
       throw new RoomLoadError('corrupt_log', roomId);
     }
+    if (event.action.type === 'concede') conceded = event.seat;
     previousSnapshot = snapshot;
     try {
       snapshot = applyRoomEvent(game.module, snapshot, event.seat, event.action);
@@ -101,5 +106,6 @@ export function roomStateOf(
     version,
     snapshotVersion: stored.snapshot.version,
     previousSnapshot,
+    conceded,
   };
 }

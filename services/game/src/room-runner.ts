@@ -2,7 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Bus, BusMessage, BusSubscription } from '@veil/bus';
 import { isRulesError, type AnyGameModule, type GameSnapshot } from '@veil/engine';
 import {
+  CONCEDED_REASON,
   GAME_NODES_QUEUE_GROUP,
+  isConcession,
   MAX_LOG_ENTRIES,
   protocolError,
   roomCmdSubject,
@@ -15,6 +17,7 @@ import {
   type ErrorCode,
   type PolicyCommand,
   type RoomCommand,
+  type RoomOutcome,
   type RoomCommandReply,
   type ViewPayload,
 } from '@veil/protocol';
@@ -47,7 +50,12 @@ import type { Limiter } from './limiter.js';
 import { SerialQueue } from './serial-queue.js';
 import type { SpectatorDelay } from './spectator-delay.js';
 import { spectatorHistory, spectatorMark } from './spectator-history.js';
-import { logEntriesSince, viewPayload, viewPublicationSince } from './viewer-payloads.js';
+import {
+  logEntriesSince,
+  viewPayload,
+  viewPublicationSince,
+  type RoomMarks,
+} from './viewer-payloads.js';
 
 export interface RoomRunnerDeps {
   readonly nodeId: string;
@@ -113,6 +121,8 @@ export class RoomRunner {
   private readonly acks = new Map<string, Reply>();
   private readonly botMoves = new Set<string>();
   private chatState: RoomChat | null = null;
+  /** The room's outcome when a seat conceded (docs/protocol.md, "Concede"). */
+  private concession: RoomOutcome | null = null;
   private subscription: BusSubscription | null = null;
   private closing: Promise<void> | null = null;
   private lastSnapshotVersion: number;
@@ -136,6 +146,8 @@ export class RoomRunner {
     spectators: SpectatorDelay,
   ) {
     this.lastSnapshotVersion = loaded.snapshotVersion;
+    if (loaded.conceded !== null)
+      this.concession = concessionOutcome(loaded.record, loaded.conceded);
     this.snapshotStagger = snapshotStagger(roomId, deps.snapshotInterval);
     this.spectators = spectators;
   }
@@ -161,7 +173,8 @@ export class RoomRunner {
         const state = rows
           ? roomStateOf(deps.games, rows)
           : await loadRoomState(deps.store, deps.games, id);
-        outcome.loaded = { ...state, over: state.game.module.outcome(state.snapshot) !== null };
+        const over = state.conceded !== null || state.game.module.outcome(state.snapshot) !== null;
+        outcome.loaded = { ...state, over };
         return outcome.loaded;
       } catch (error) {
         outcome.error = error;
@@ -370,9 +383,15 @@ export class RoomRunner {
     if (remembered) return { reply: remembered };
     const { module, snapshot, version } = this.context;
     if (this.lifecycle === 'abandoned') return { reply: refusal('game_over') };
-    const record: RoomEventRecord = { type: 'act', action: command.action };
+    const conceding = isConcession(command.action);
+    const record: RoomEventRecord = conceding
+      ? { type: 'concede' }
+      : { type: 'act', action: command.action };
     if (command.version > version) return { reply: await this.versionAhead(command.seat) };
     if (command.version < version) return { reply: await this.staleOrRepeated(command, record) };
+    // A conceded room's game state is still live to its rules: the room says it is over.
+    if (this.lifecycle !== 'active') return { reply: refusal('game_over') };
+    if (conceding) return this.concede(command.seat, command.requestId);
     let next: GameSnapshot<unknown>;
     try {
       next = applyRoomEvent(module, snapshot, command.seat, record);
@@ -381,6 +400,27 @@ export class RoomRunner {
       throw error;
     }
     return this.commit(command.seat, command.requestId, record, next);
+  }
+
+  /**
+   * A seat concedes (docs/protocol.md, "Concede"): whenever the game is live, turn or not. The
+   * game state stays as it is; the room ends with the other seat winning. Only a two-seat game
+   * has one "other seat", so a larger table refuses it.
+   */
+  private async concede(
+    seat: string,
+    requestId: string,
+  ): Promise<{ reply: Reply; committed?: Committed }> {
+    if (this.lifecycle !== 'active') return { reply: refusal('game_over') };
+    const { record: room, snapshot } = this.context;
+    if (Object.keys(room.seats).length !== 2) return { reply: refusal('bad_request') };
+    const result = await this.commit(seat, requestId, { type: 'concede' }, snapshot, {
+      outcome: concessionOutcome(room, seat),
+    });
+    if (result.committed) {
+      await this.chatSafely(() => this.chat.conceded(seat));
+    }
+    return result;
   }
 
   private async policy(command: PolicyCommand): Promise<{ reply: Reply; committed?: Committed }> {
@@ -473,23 +513,27 @@ export class RoomRunner {
     requestId: string,
     record: RoomEventRecord,
     next: GameSnapshot<unknown>,
+    conceded?: { readonly outcome: RoomOutcome },
   ): Promise<{ reply: Reply; committed?: Committed }> {
     const { module, snapshot: before, version } = this.context;
     const nextVersion = version + 1;
-    const outcome = module.outcome(next);
+    const outcome = conceded?.outcome ?? module.outcome(next);
     const over = outcome !== null;
     const ack: Reply = { ok: true, version: nextVersion };
     // Creation, every K events and the end travel with the event; a pause that waits on a human
     // is snapshotted when it happens (the quiet timer), not with every move.
-    const reason = snapshotReason(
-      {
-        version: nextVersion,
-        lastSnapshotVersion: this.lastSnapshotVersion,
-        finished: over,
-        stagger: this.snapshotStagger,
-      },
-      this.deps.snapshotInterval,
-    );
+    // A concession is never snapshotted: the load replays it to know the room ended so.
+    const reason = conceded
+      ? null
+      : snapshotReason(
+          {
+            version: nextVersion,
+            lastSnapshotVersion: this.lastSnapshotVersion,
+            finished: over,
+            stagger: this.snapshotStagger,
+          },
+          this.deps.snapshotInterval,
+        );
     let result: CommitResult;
     try {
       result = await this.deps.batcher.commit({
@@ -519,6 +563,7 @@ export class RoomRunner {
     switch (result.status) {
       case 'committed':
         if (reason !== null) this.lastSnapshotVersion = nextVersion;
+        if (conceded) this.concession = conceded.outcome;
         this.actor.send({ type: 'committed', snapshot: next, version: nextVersion, over });
         if (!over) this.armQuietSnapshot();
         return {
@@ -558,7 +603,8 @@ export class RoomRunner {
     const write = async (): Promise<void> => {
       if (this.closing && !unloading) return;
       const { record, game, snapshot, version } = this.actor.getSnapshot().context;
-      if (!record || !game || !snapshot) return;
+      // Past a concession the load must replay it (see `commit`).
+      if (!record || !game || !snapshot || this.concession) return;
       const due = quietSnapshotReason({
         version,
         lastSnapshotVersion: this.lastSnapshotVersion,
@@ -613,7 +659,7 @@ export class RoomRunner {
       shown.version,
       shown.snapshot,
       viewer,
-      this.fixedDeal,
+      this.marks,
     );
     if (!withLog) return { ok: true, version: view.version, view };
     const log = logEntriesSince(module, 0, shown.snapshot, viewer).slice(-MAX_LOG_ENTRIES);
@@ -633,11 +679,11 @@ export class RoomRunner {
 
   private viewFor(seat: string): ViewPayload {
     const { module, snapshot, version } = this.context;
-    return viewPayload(module, this.roomId, version, snapshot, seat, this.fixedDeal);
+    return viewPayload(module, this.roomId, version, snapshot, seat, this.marks);
   }
 
-  private get fixedDeal(): boolean {
-    return this.options.fixedDeal === true;
+  private get marks(): RoomMarks {
+    return { fixedDeal: this.options.fixedDeal === true, outcome: this.concession };
   }
 
   private afterCommit({ before, after, version }: Committed): void {
@@ -659,7 +705,7 @@ export class RoomRunner {
     for (const seat of Object.keys(record.seats)) {
       this.publish(
         seat,
-        viewPublicationSince(module, this.roomId, version, seen, after, seat, this.fixedDeal),
+        viewPublicationSince(module, this.roomId, version, seen, after, seat, this.marks),
       );
     }
     const shown = this.spectatorState();
@@ -674,7 +720,7 @@ export class RoomRunner {
           this.spectatorLogLength < 0 ? shownLog : this.spectatorLogLength,
           shown.snapshot,
           SPECTATOR,
-          this.fixedDeal,
+          this.marks,
         ),
       );
       this.spectatorVersion = shown.version;
@@ -787,4 +833,10 @@ function roomSecret(record: RoomRecord): string {
   // Every room is created with one (room-creation.ts); a public stand-in would make bots predictable.
   if (seed === undefined) throw new Error('room has no secret seed');
   return String(seed);
+}
+
+/** A two-seat room's outcome when `seat` concedes: the other seat wins. */
+function concessionOutcome(room: { readonly seats: object }, seat: string): RoomOutcome {
+  const winner = Object.keys(room.seats).find((other) => other !== seat) ?? null;
+  return { winner, reason: CONCEDED_REASON };
 }

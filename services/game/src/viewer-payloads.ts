@@ -1,5 +1,17 @@
 import type { AnyGameModule, GameSnapshot } from '@veil/engine';
-import { SPECTATOR, type ViewPayload, type ViewPublication } from '@veil/protocol';
+import {
+  SPECTATOR,
+  type RoomOutcome,
+  type ViewPayload,
+  type ViewPublication,
+} from '@veil/protocol';
+
+/** What a room adds to every payload: a fixed deal, and an outcome the rules did not make. */
+export interface RoomMarks {
+  readonly fixedDeal?: boolean;
+  /** The room's outcome when a seat conceded (the game's own end is in its view). */
+  readonly outcome?: RoomOutcome | null;
+}
 
 /**
  * Everything a viewer receives is built here, and only from the game's `view()` and `logView()`
@@ -9,7 +21,8 @@ import { SPECTATOR, type ViewPayload, type ViewPublication } from '@veil/protoco
 
 /**
  * `viewer` is a seat or `'spectator'`; the payload's `seat` is null for spectators. A fixed-deal
- * room's payloads all say so (`fixedDeal: true`), whoever the viewer.
+ * room's payloads all say so (`fixedDeal: true`), whoever the viewer, and a conceded room's
+ * carry its outcome.
  */
 export function viewPayload(
   module: AnyGameModule,
@@ -17,14 +30,15 @@ export function viewPayload(
   version: number,
   snapshot: GameSnapshot<unknown>,
   viewer: string,
-  fixedDeal = false,
+  marks: RoomMarks = {},
 ): ViewPayload {
   return {
     roomId,
     version,
     seat: viewer === SPECTATOR ? null : viewer,
     view: module.view(snapshot, viewer) as ViewPayload['view'],
-    ...(fixedDeal ? { fixedDeal: true as const } : {}),
+    ...(marks.fixedDeal ? { fixedDeal: true as const } : {}),
+    ...(marks.outcome ? { outcome: { ...marks.outcome } } : {}),
   };
 }
 
@@ -52,10 +66,10 @@ export function viewPublicationSince(
   seen: number,
   after: GameSnapshot<unknown>,
   viewer: string,
-  fixedDeal = false,
+  marks: RoomMarks = {},
 ): ViewPublication {
   return {
-    ...viewPayload(module, roomId, version, after, viewer, fixedDeal),
+    ...viewPayload(module, roomId, version, after, viewer, marks),
     log: logEntriesSince(module, seen, after, viewer),
   };
 }

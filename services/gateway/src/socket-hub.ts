@@ -473,6 +473,9 @@ export class SocketHub {
       seat: view.seat,
       view: view.view,
       ...(view.fixedDeal ? { fixedDeal: true } : {}),
+      ...(view.outcome
+        ? { outcome: { winner: view.outcome.winner, reason: view.outcome.reason } }
+        : {}),
     });
     this.metrics.viewsForwarded.inc(targets.length);
     if (log.length > 0) {

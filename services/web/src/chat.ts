@@ -10,6 +10,7 @@ const EVENT_TEXT = {
   joined: 'joined the table',
   left: 'left the table',
   reconnected: 'is back at the table',
+  conceded: 'conceded the game',
 } as const;
 
 /** `corp` → `Corp`: how a seat is named in the chat. */
