@@ -31,6 +31,7 @@ const REASONS: Record<string, string> = {
   flatline: 'the Runner was flatlined',
   corp_decked: 'the Corp had to draw from an empty R&D',
   no_game: 'no game was set up',
+  conceded: 'the other side conceded',
 };
 
 export function outcomeText(outcome: { readonly winner: string | null; readonly reason: string }): {

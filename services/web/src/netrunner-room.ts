@@ -18,7 +18,7 @@ export function runNetrunner(
     roomId,
     viewer,
     version: first.version,
-    view: first.view as NetrunnerView,
+    view: viewOf(first),
     // The history the gateway sent after connecting (it may already be here).
     log: conn.log.filter(isLogEntry),
     connected: conn.connected,
@@ -70,7 +70,7 @@ export function runNetrunner(
   }
 
   conn.onView((event) => {
-    update({ version: event.version, view: event.view as NetrunnerView, pending: false });
+    update({ version: event.version, view: viewOf(event), pending: false });
   });
   conn.onLog((event) => {
     const entries = event.entries.filter(isLogEntry);
@@ -79,4 +79,15 @@ export function runNetrunner(
   conn.onConnectionChange((connected) => update({ connected }));
   conn.onError((error) => update({ error: error.message }));
   render();
+}
+
+/**
+ * The game's view, with the room's outcome when a seat conceded (docs/protocol.md, "Concede"):
+ * the board then shows its end-of-game summary and offers no action, as after the game's own end.
+ */
+function viewOf(event: ViewEvent): NetrunnerView {
+  const view = event.view as NetrunnerView;
+  return event.outcome && !view.outcome
+    ? { ...view, outcome: event.outcome as NetrunnerView['outcome'], legalActions: [] }
+    : view;
 }

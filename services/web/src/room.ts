@@ -8,6 +8,7 @@ import {
 } from '@veil/client';
 import { BOARDS } from './boards.js';
 import { withChat } from './chat.js';
+import { withConcede } from './concede.js';
 import { h, mount } from './dom.js';
 import { seatHash, type Route } from './router.js';
 import { savedToken, saveToken } from './storage.js';
@@ -84,11 +85,13 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
     }
     let game: string;
     let fixedDeal = false;
+    let seats = 0;
     const bots: Record<string, string> = {};
     try {
       const summary = await getRoom(base, route.roomId);
       game = summary.game;
       fixedDeal = summary.fixedDeal === true;
+      seats = Object.keys(summary.seats).length;
       for (const [seatName, s] of Object.entries(summary.seats)) {
         if (s.type === 'bot') bots[seatName] = s.level;
       }
@@ -113,9 +116,10 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
         history.replaceState(null, '', seatHash(route.roomId, conn.seat, token));
       }
     }
-    const boardRoot = withChat(
-      fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root,
+    const boardRoot = withConcede(
+      withChat(fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root, conn),
       conn,
+      seats,
     );
     const load = BOARDS[game];
     if (!load) return runGeneric(boardRoot, conn);

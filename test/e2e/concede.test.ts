@@ -1,0 +1,108 @@
+import { createRoom, getRoom } from '@veil/client';
+import { startVeil, type Veil } from '@veil/cli';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, servicesSkipReason } from '../support/index.js';
+import {
+  chromiumSkipReason,
+  ensureWebBuilt,
+  launchChromium,
+  screenshot,
+  WEB_DIST,
+} from './browser.js';
+
+// Conceding in Chromium, clicked as a person would (docs/protocol.md, "Concede"): a confirmation
+// first, then the end-of-game summary for both seats and a spectator. Every wait is for a
+// condition on the page; the timeouts only bound a hang.
+
+const skip = servicesSkipReason() ?? chromiumSkipReason();
+const WAIT = { timeout: 20_000 };
+
+describe.skipIf(skip)('conceding in Chromium', () => {
+  let veil: Veil;
+  let browser: Browser;
+
+  const base = () => veil.url ?? '';
+  const newPage = async (hash: string): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const p = await context.newPage();
+    await p.goto(`${base()}/${hash}`);
+    return p;
+  };
+
+  beforeAll(async () => {
+    const [databaseUrl] = await Promise.all([createTestDatabase('concede'), ensureWebBuilt()]);
+    [veil, browser] = await Promise.all([
+      startVeil({
+        port: 0,
+        host: '127.0.0.1',
+        metricsPort: 0,
+        databaseUrl,
+        webDir: WEB_DIST,
+        aiWorkers: 1,
+        logLevel: 'warn',
+      }),
+      launchChromium(),
+    ]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await veil?.close();
+  });
+
+  it('a seat concedes after confirming; both seats and a spectator see the summary', async () => {
+    const created = await createRoom(base(), {
+      game: 'netrunner',
+      seats: { corp: { type: 'human' }, runner: { type: 'human' } },
+    });
+    const { roomId } = created;
+    const seatHash = (seat: string) =>
+      `#/room/${roomId}/seat/${seat}?token=${created.seats[seat]?.token ?? ''}`;
+    const corp = await newPage(seatHash('corp'));
+    const runner = await newPage(seatHash('runner'));
+    const watcher = await newPage(`#/room/${roomId}/watch`);
+    for (const p of [corp, runner, watcher]) await p.getByTestId('board').waitFor(WAIT);
+    await corp.getByTestId('action').first().waitFor(WAIT);
+    // Seats may concede; a spectator has nothing to concede.
+    await runner.getByTestId('concede').waitFor(WAIT);
+    expect(await watcher.getByTestId('concede').count()).toBe(0);
+
+    // The first click only asks; "Keep playing" concedes nothing.
+    await runner.getByTestId('concede').click();
+    await runner.getByTestId('concede-cancel').click();
+    await runner.getByTestId('concede').waitFor(WAIT);
+    expect((await getRoom(base(), roomId)).status).toBe('active');
+
+    await runner.getByTestId('concede').click();
+    await runner.getByTestId('concede-confirm').click();
+
+    for (const p of [corp, runner, watcher]) {
+      await p.getByTestId('game-over').waitFor(WAIT);
+      expect(await p.getByTestId('winner').textContent()).toBe('The Corp wins');
+      expect(await p.getByTestId('reason').textContent()).toBe('Reason: the other side conceded.');
+      expect(await p.getByTestId('game-over').textContent()).toMatch(
+        /Final score: Corp 0, Runner 0 \(turn 0\)\./,
+      );
+      await p
+        .locator('[data-testid=chat-line][data-kind=system]', {
+          hasText: 'Runner conceded the game.',
+        })
+        .waitFor(WAIT);
+      expect(await p.getByTestId('concede').count()).toBe(0);
+    }
+    // The corp's pending decision is gone: the game is over.
+    expect(await corp.getByTestId('action').count()).toBe(0);
+    const summary = await getRoom(base(), roomId);
+    expect(summary).toMatchObject({
+      status: 'finished',
+      outcome: { winner: 'corp', reason: 'conceded' },
+    });
+    await screenshot(watcher, 'conceded');
+
+    // A reload shows the same end.
+    await runner.reload();
+    await runner.getByTestId('game-over').waitFor(WAIT);
+    expect(await runner.getByTestId('winner').textContent()).toBe('The Corp wins');
+  });
+});
