@@ -1,4 +1,6 @@
 import { connectSeat, connectSpectator, createRoom, type VeilConnection } from '@veil/client';
+import { gameRegistry, loadRoomState } from '@veil/game';
+import { netrunner } from '@veil/netrunner';
 import { CONCEDE_ACTION, type ChatLine, type ViewEvent } from '@veil/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorld, type TestWorld } from './test-world.js';
@@ -88,6 +90,12 @@ describe('concede', () => {
     const stored = await world.store.load(roomId);
     expect(stored?.events.at(-1)).toMatchObject({ seat: 'runner', action: { type: 'concede' } });
     expect(stored?.snapshot.version).toBeLessThan(1);
+    // What a node that loads the room again knows: the seat that conceded, at version 1.
+    const loaded = await loadRoomState(world.store, gameRegistry([netrunner]), roomId);
+    expect({ conceded: loaded.conceded, version: loaded.version }).toEqual({
+      conceded: 'runner',
+      version: 1,
+    });
   });
 
   it('a spectator cannot concede, and a concession with more fields is no concession', async () => {
