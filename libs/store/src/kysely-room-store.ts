@@ -221,6 +221,10 @@ export class KyselyRoomStore implements RoomStore {
     return leases.takeOverLeases(this.#db, from, to, ttlMs);
   }
 
+  takeOverExpiredLeases(to: string, ttlMs: number, limit: number): Promise<string[]> {
+    return leases.takeOverExpiredLeases(this.#db, to, ttlMs, limit);
+  }
+
   leaseState(roomId: string): Promise<LeaseState | null> {
     return leases.leaseState(this.#db, roomId);
   }

@@ -183,6 +183,36 @@ export async function takeOverLeases(
   return rows.map((r) => r.id).sort();
 }
 
+/**
+ * Takes up to `limit` rooms still in play (waiting or active) whose lease expired while a node
+ * still held it, for `to`: a node that lost a room without releasing its lease (a commit and the
+ * release failed while the database was down) or died unheard by any peer. Answers the ids taken.
+ * Rows locked by a commit or another node's sweep are skipped, never waited on, so sweeping
+ * nodes neither deadlock nor take the same room. The oldest expiries come first, read from the
+ * partial index `rooms_expired_lease_idx`.
+ */
+export async function takeOverExpiredLeases(
+  db: Kysely<StoreDatabase>,
+  to: string,
+  ttlMs: number,
+  limit: number,
+): Promise<string[]> {
+  if (!Number.isInteger(limit) || limit <= 0) throw new RangeError(`limit must be > 0: ${limit}`);
+  const { rows } = await sql<{ id: string }>`
+    with expired as (
+      select id from rooms
+      where lease_owner is not null and lease_until <= now()
+        and status in ('waiting', 'active')
+      order by lease_until
+      limit ${limit}
+      for no key update skip locked
+    )
+    update rooms set lease_owner = ${to}, lease_until = ${leaseEnd(ttlMs)}
+    where id = any (array(select id from expired))
+    returning id`.execute(db);
+  return rows.map((r) => r.id).sort();
+}
+
 export async function leaseState(
   db: Kysely<StoreDatabase>,
   roomId: string,

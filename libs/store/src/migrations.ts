@@ -208,6 +208,28 @@ const createRoomChat: Migration = {
   },
 };
 
+/**
+ * Game nodes sweep for rooms still in play whose lease expired while held (`takeOverExpiredLeases`):
+ * this partial index holds only leased rooms in play, ordered by expiry, so a sweep reads the
+ * expired ones and stops. A lease renewal now updates an index entry too (it is no longer a
+ * heap-only update), the price of a sweep that does not read every room in play.
+ */
+const indexExpiredLeases: Migration = {
+  async up(db: AnyDb) {
+    // `if not exists`: an operator may have built it beforehand, concurrently (docs/operations.md).
+    await db.schema
+      .createIndex('rooms_expired_lease_idx')
+      .ifNotExists()
+      .on('rooms')
+      .column('lease_until')
+      .where(sql<boolean>`lease_owner is not null and status in ('waiting', 'active')`)
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex('rooms_expired_lease_idx').execute();
+  },
+};
+
 /** Named, ordered migrations; Kysely applies them in name order and records each by name. */
 export const storeMigrations: Readonly<Record<string, Migration>> = {
   '0001_create_rooms': createRooms,
@@ -218,6 +240,7 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
   '0006_store_snapshots_as_json': storeSnapshotsAsJson,
   '0007_add_room_outcome': addRoomOutcome,
   '0008_create_room_chat': createRoomChat,
+  '0009_index_expired_leases': indexExpiredLeases,
 };
 
 export const storeMigrationProvider: MigrationProvider = {

@@ -654,6 +654,42 @@ export function describeRoomStoreContract(
         expect(await store().takeOverLeases('node-b', 'node-b', LONG)).toEqual([]);
       });
 
+      it('sweeps expired held leases of rooms in play, in batches, and nothing else', async () => {
+        const { mine, theirs, released, expired } = await fourLeases();
+        const finished = await createdRoom();
+        await store().claimLease(finished, 'node-a', 20);
+        await store().updateStatus(finished, 'finished');
+        const second = await createdRoom();
+        await store().claimLease(second, 'node-a', 20);
+        await eventually(
+          'expired',
+          async () => (await store().leaseState(second))?.expired === true,
+        );
+        // Earlier tests of this store left expired leases too: sweep in batches of one until
+        // nothing is left, each batch taking exactly one room.
+        const sweeper = `node-${randomUUID()}`;
+        const taken: string[] = [];
+        for (;;) {
+          const batch = await store().takeOverExpiredLeases(sweeper, LONG, 1);
+          expect(batch.length).toBeLessThanOrEqual(1);
+          if (batch.length === 0) break;
+          taken.push(...batch);
+        }
+        expect(taken).toEqual(expect.arrayContaining([expired, second]));
+        for (const id of [mine, theirs, released, finished]) expect(taken).not.toContain(id);
+        for (const id of [expired, second]) {
+          expect(await store().leaseState(id)).toMatchObject({ owner: sweeper, expired: false });
+          expect((await store().renewLease(id, 'node-a', LONG)).status).toBe('lost');
+        }
+        expect(await store().leaseState(mine)).toMatchObject({ owner: 'node-a' });
+        expect(await store().leaseState(finished)).toMatchObject({
+          owner: 'node-a',
+          expired: true,
+        });
+        expect(await store().takeOverExpiredLeases(sweeper, LONG, 10)).toEqual([]);
+        await expect(store().takeOverExpiredLeases(sweeper, LONG, 0)).rejects.toThrow(RangeError);
+      });
+
       it('lets another owner take an expired lease, and the old owner loses it', async () => {
         const id = await createdRoom();
         expect((await store().claimLease(id, 'node-a', 20)).status).toBe('claimed');

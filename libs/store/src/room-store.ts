@@ -79,6 +79,13 @@ export interface RoomStore {
    */
   takeOverLeases(from: string, to: string, ttlMs: number): Promise<string[]>;
 
+  /**
+   * Moves to `to` for `ttlMs` up to `limit` leases of rooms still in play (waiting or active)
+   * that expired while held, oldest first (a node's sweep for rooms their node let go without
+   * releasing): the ids taken.
+   */
+  takeOverExpiredLeases(to: string, ttlMs: number, limit: number): Promise<string[]>;
+
   /** The lease as the database clock sees it now. */
   leaseState(roomId: string): Promise<LeaseState | null>;
 

@@ -119,6 +119,16 @@ export const CONFIG_VARIABLES = {
     '2000',
     'a game node not heard for this long is gone: its rooms are taken over',
   ),
+  VEIL_LEASE_SWEEP_MS: variable(
+    wholeNumber(0, 86_400_000).optional(),
+    '5000',
+    'mean pause between sweeps for expired leases of rooms in play (0: off)',
+  ),
+  VEIL_LEASE_SWEEP_BATCH: variable(
+    wholeNumber(1, 10_000).optional(),
+    '50',
+    'the most rooms one such sweep takes over',
+  ),
   VEIL_BOT_TIMEOUT_MS: variable(
     millis.optional(),
     '2000',

@@ -47,6 +47,8 @@ export interface VeilOptions {
     readonly botTimeoutMs?: number;
     readonly heartbeatMs?: number;
     readonly livenessDeadlineMs?: number;
+    readonly leaseSweepMs?: number;
+    readonly leaseSweepBatch?: number;
   };
   /** The AI workers' settings (each defaults to the worker's own). */
   readonly ai?: {

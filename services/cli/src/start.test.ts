@@ -67,6 +67,17 @@ describe('veil start configuration', () => {
     ).toThrow(UsageError);
   });
 
+  it('reads the expired-lease sweep settings, 0 turning the sweep off', () => {
+    expect(
+      startOptionsFromEnv({ VEIL_LEASE_SWEEP_MS: '0', VEIL_LEASE_SWEEP_BATCH: '20' }).node,
+    ).toMatchObject({ leaseSweepMs: 0, leaseSweepBatch: 20 });
+    // Unset: the game node's own defaults apply.
+    expect(startOptionsFromEnv({}).node?.leaseSweepMs).toBeUndefined();
+    expect(startOptionsFromEnv({}).node?.leaseSweepBatch).toBeUndefined();
+    expect(() => startOptionsFromEnv({ VEIL_LEASE_SWEEP_BATCH: '0' })).toThrow(UsageError);
+    expect(() => startOptionsFromEnv({ VEIL_LEASE_SWEEP_MS: 'often' })).toThrow(UsageError);
+  });
+
   it('refuses an unknown role, a bad port and a bad worker count', () => {
     expect(() => startOptionsFromEnv({ VEIL_ROLE: 'everything' })).toThrow(UsageError);
     expect(() => startOptionsFromEnv({ PORT: 'http' })).toThrow(UsageError);

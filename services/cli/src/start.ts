@@ -34,6 +34,8 @@ export function startOptionsFromEnv(env: NodeJS.ProcessEnv): VeilOptions {
     botTimeoutMs: config.VEIL_BOT_TIMEOUT_MS,
     heartbeatMs: config.VEIL_HEARTBEAT_MS,
     livenessDeadlineMs: config.VEIL_LIVENESS_DEADLINE_MS,
+    leaseSweepMs: config.VEIL_LEASE_SWEEP_MS,
+    leaseSweepBatch: config.VEIL_LEASE_SWEEP_BATCH,
   };
   // A deadline within one heartbeat would find every peer gone between two of its heartbeats.
   const heartbeat = node.heartbeatMs ?? 500;

@@ -18,6 +18,7 @@ import {
 } from '@veil/store';
 import type { BotMoveOptions } from './bot-moves.js';
 import { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
+import { ExpiredLeaseSweep } from './expired-lease-sweep.js';
 import { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';
 import { silentLogger, type Logger } from '@veil/log';
 import { createRoom } from './room-creation.js';
@@ -68,6 +69,14 @@ export interface GameNodeOptions {
    * (default 2 s); without liveness a dead node's rooms would wait out their leases.
    */
   readonly livenessDeadlineMs?: number;
+  /**
+   * Mean pause between this node's sweeps for rooms in play whose lease expired while held
+   * (default 5 s, jittered ±50 %; 0: none). Such rooms were let go without a release (a commit
+   * and the release failed while the database was down) or left by a node no peer heard.
+   */
+  readonly leaseSweepMs?: number;
+  /** Most rooms one sweep takes (default 50). */
+  readonly leaseSweepBatch?: number;
   readonly logger?: Logger;
 }
 
@@ -122,10 +131,13 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     quietSnapshotMs: options.quietSnapshotMs ?? DEFAULT_QUIET_SNAPSHOT_MS,
     snapshotWrites: new Limiter(2),
     leases: new LeaseReleases(store, nodeId, logger),
-    // Fenced or failed rooms are let go with their lease released too: a fenced room's lease is
-    // usually another node's already (a release only acts while this node holds it), and a room
-    // whose commit failed is loaded from the database afresh by whichever node places it next.
-    unload: (roomId: string, reason: string) => void unload(roomId, reason as UnloadReason, true),
+    // A fenced room is let go with its lease released: the lease is usually another node's
+    // already (a release only acts while this node holds it). A room whose commit failed keeps
+    // its lease until it expires: released, nothing would place it again before a client's
+    // command (a bot's turn would stall for good); left to expire, a node's lease sweep takes it
+    // and loads it from the database afresh (a command placed here meanwhile reloads it too).
+    unload: (roomId: string, reason: string) =>
+      void unload(roomId, reason as UnloadReason, reason !== 'commit_failed'),
   };
 
   /** Takes the room's lease, then opens it. */
@@ -213,6 +225,20 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
    * on, so play goes on without waiting for a client's command.
    */
   const takeovers = new Limiter(8);
+  const openTaken = async (taken: readonly string[]): Promise<void> => {
+    await Promise.all(
+      taken.map((roomId) =>
+        takeovers.run(async () => {
+          if (runners.has(roomId) || opening.has(roomId)) return;
+          // Stopping: the lease just taken is given back for another node to sweep.
+          if (!accepting) return void store.releaseLease(roomId, nodeId).catch(() => undefined);
+          const pending = open(roomId).finally(() => opening.delete(roomId));
+          opening.set(roomId, pending);
+          await pending;
+        }),
+      ),
+    );
+  };
   const takeOver = async (peer: string): Promise<void> => {
     if (!accepting) return;
     let taken: string[];
@@ -223,17 +249,17 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
       return;
     }
     logger.info('taking over rooms', { peer, rooms: taken.length });
-    await Promise.all(
-      taken.map((roomId) =>
-        takeovers.run(async () => {
-          if (runners.has(roomId) || opening.has(roomId)) return;
-          const pending = open(roomId).finally(() => opening.delete(roomId));
-          opening.set(roomId, pending);
-          await pending;
-        }),
-      ),
-    );
+    await openTaken(taken);
   };
+  const leaseSweep = new ExpiredLeaseSweep({
+    nodeId,
+    store,
+    logger,
+    leaseTtlMs,
+    ...(options.leaseSweepMs === undefined ? {} : { intervalMs: options.leaseSweepMs }),
+    ...(options.leaseSweepBatch === undefined ? {} : { batch: options.leaseSweepBatch }),
+    onTaken: openTaken,
+  });
   const liveness = new NodeLiveness({
     nodeId,
     bus,
@@ -249,6 +275,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
   ]);
 
   await liveness.start();
+  leaseSweep.start();
 
   // Renewal keeps the rooms; a lost lease means another node may already run the room. All of
   // the node's rooms are renewed in one statement per chunk: one query per room every few
@@ -297,6 +324,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
 
   async function shutdown(reason: UnloadReason, release: boolean): Promise<void> {
     accepting = false;
+    leaseSweep.stop();
     clearInterval(renewal);
     clearInterval(idleSweep);
     await Promise.all(subscriptions.map((s) => s.unsubscribe().catch(() => undefined)));
