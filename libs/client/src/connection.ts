@@ -1,6 +1,7 @@
 import {
   ackSchema,
   protocolError,
+  CONCEDE_ACTION,
   SOCKET_EVENTS,
   type Ack,
   type ActionJson,
@@ -247,6 +248,14 @@ export class VeilConnection {
     const version = options.version ?? this.latest?.version ?? 0;
     const requestId = options.requestId ?? newRequestId();
     return this.request(SOCKET_EVENTS.act, { version, action, requestId });
+  }
+
+  /**
+   * Concedes the game for this seat (docs/protocol.md, "Concede"): the room ends and the other
+   * seat wins. Sent as an `act` against the latest version seen.
+   */
+  concede(): Promise<Ack> {
+    return this.act(CONCEDE_ACTION);
   }
 
   /** Sets (or with `null` clears) a standing policy for a kind of reaction window. */

@@ -58,7 +58,7 @@ describe('concede', () => {
     expect(corpMove).toBeDefined();
 
     // The runner concedes although the game waits on the corp.
-    expect(await runner.act(CONCEDE_ACTION)).toEqual({ ok: true, version: 1 });
+    expect(await runner.concede()).toEqual({ ok: true, version: 1 });
     const outcome = { winner: 'corp', reason: 'conceded' };
     for (const c of [corp, runner, watcher]) {
       expect((await c.waitForView(conceded)).outcome).toEqual(outcome);

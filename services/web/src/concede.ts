@@ -1,5 +1,4 @@
 import type { VeilConnection } from '@veil/client';
-import { CONCEDE_ACTION } from '@veil/protocol';
 import { h, mount } from './dom.js';
 import { outcomeText } from './model.js';
 
@@ -18,7 +17,7 @@ export function withConcede(root: HTMLElement, conn: VeilConnection, seats: numb
   const concede = () => {
     pending = true;
     render();
-    void conn.act(CONCEDE_ACTION).then((ack) => {
+    void conn.concede().then((ack) => {
       pending = false;
       confirming = false;
       error = ack.ok ? null : `Not conceded: ${ack.error.message}`;
