@@ -11,7 +11,8 @@ let world: TestWorld;
 const open: VeilConnection[] = [];
 
 beforeAll(async () => {
-  world = await startTestWorld();
+  // A finished room is let go quickly, so a test can see a conceded room loaded again.
+  world = await startTestWorld({ node: { finishedUnloadMs: 100 } });
 }, 120_000);
 
 afterAll(async () => {
@@ -116,5 +117,33 @@ describe('concede', () => {
     expect(await runner.act({ type: 'concede', seat: 'corp' })).toMatchObject({ ok: false });
     const summary = (await (await fetch(`${world.url}/api/rooms/${roomId}`)).json()) as unknown;
     expect(summary).toMatchObject({ status: 'active', version: 0 });
+  });
+
+  it('a conceded room the node let go is loaded again as conceded', async () => {
+    const created = await createRoom(world.url, {
+      game: 'netrunner',
+      seats: { corp: { type: 'human' }, runner: { type: 'human' } },
+    });
+    const { roomId } = created;
+    const corp = await connected(
+      connectSeat({ url: world.url, roomId, token: created.seats['corp']?.token ?? '' }),
+    );
+    const move = (corp.view?.view as { legalActions?: unknown[] }).legalActions?.[0];
+    expect(await corp.concede()).toEqual({ ok: true, version: 1 });
+    await corp.waitForView(conceded);
+    corp.close();
+    // Bounded by the test's timeout: the node unloads a quiet finished room.
+    while (world.node.rooms().includes(roomId)) await new Promise((r) => setTimeout(r, 50));
+
+    const late = await connected(connectSpectator({ url: world.url, roomId }));
+    expect(late.view?.outcome).toEqual({ winner: 'runner', reason: 'conceded' });
+    const again = await connected(
+      connectSeat({ url: world.url, roomId, token: created.seats['corp']?.token ?? '' }),
+    );
+    expect(again.view?.outcome).toEqual({ winner: 'runner', reason: 'conceded' });
+    expect(await again.act(move as never)).toMatchObject({
+      ok: false,
+      error: { code: 'game_over' },
+    });
   });
 });
