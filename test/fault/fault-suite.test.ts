@@ -38,11 +38,11 @@ const HUMAN_ROOMS = Math.max(2, Math.round(BOT_ROOMS / 2));
 const MOVE_AGAIN_MS = 60_000;
 const PAUSE_MS = 5_000;
 /**
- * The Postgres restart is opt-in (FAULT_STORE_RESTART=1) until it passes: today a commit that
- * fails while Postgres is down makes the game node let the room go, and nothing places it again
- * until a client sends a command — a bot-versus-bot room, or a human waiting on a bot, stalls.
+ * The Postgres restart runs unless FAULT_STORE_RESTART=0. Rooms whose commit failed while it was
+ * down keep their node's lease until it expires; then a node's lease sweep takes them over, so
+ * they move again ~15 s (the lease) after the restart, with no client's command.
  */
-const STORE_RESTART = process.env['FAULT_STORE_RESTART'] === '1';
+const STORE_RESTART = process.env['FAULT_STORE_RESTART'] !== '0';
 
 const natsConfig = fileURLToPath(new URL('../../infra/nats/nats.conf', import.meta.url));
 const passwords = { game: 'pw-game-fault', ai: 'pw-ai-fault', gateway: 'pw-gw-fault' };
