@@ -17,15 +17,15 @@ const netrunnerGame: GameEntry = {
 };
 
 /**
- * Dune, 2–6 seats. Self-play: a bribe or an Emperor's gift is legal at nearly every step with
- * many amounts; weighted down so random games spend their steps on the phases. `veil selfplay
+ * Dune, 2–6 seats. Self-play: a bribe, an Emperor's gift or an ally's support is legal at nearly
+ * every step with many amounts; weighted down so random games spend their steps on the phases. `veil selfplay
  * --seats` seats random factions.
  */
 const duneGame: GameEntry = {
   module: dune as unknown as AnyGameModule,
   selfplay: {
     maxActions: 20_000,
-    typeWeights: { bribe: 0.1, gift: 0.1 },
+    typeWeights: { bribe: 0.1, gift: 0.1, support: 0.1 },
     seatOptions: (seats, rng) => ({ factions: rng.shuffle(FACTION_IDS).slice(0, seats) }),
   },
   webBoard: 'dune',
