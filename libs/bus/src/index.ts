@@ -13,4 +13,5 @@ export { BUS_ERROR_CODES, BusError, isBusError, type BusErrorCode } from './bus-
 export { InProcessBroker, type InProcessBrokerOptions } from './in-process-broker.js';
 export { InProcessBus } from './in-process-bus.js';
 export { NatsBus, type NatsBusOptions } from './nats-bus.js';
+export { retry, type Attempt, type RetryOptions } from './retry.js';
 export { isLiteralSubject, isSubjectPattern, subjectMatches } from './subjects.js';

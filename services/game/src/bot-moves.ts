@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Bus } from '@veil/bus';
+import { retry, type Bus } from '@veil/bus';
 import { canonicalJson, Rng } from '@veil/engine';
 import { aiReplySchema, aiRequestSubject, type AiRequest, type BotLevel } from '@veil/protocol';
 import type { Logger } from '@veil/log';
@@ -56,40 +56,46 @@ export async function chooseBotMove(
   const attempts = options.attempts ?? 3;
   const legal = new Set(request.legalActions.map((a) => canonicalJson(a)));
   const where = { roomId: request.roomId, seat: request.seat, version: request.version };
-  for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    if (!stillWanted()) return null;
-    const message: AiRequest = {
-      roomId: request.roomId,
-      seat: request.seat,
-      version: request.version,
-      level: request.level,
-      view: request.view,
-      legalActions: [...request.legalActions],
-      deadline: Date.now() + timeoutMs,
-      seed: botSeed(request, attempt),
-    };
-    try {
-      const reply = aiReplySchema.parse(
-        await bus.request(aiRequestSubject(request.game), message, { timeoutMs }),
-      );
-      if (
-        reply.ok &&
-        reply.roomId === request.roomId &&
-        reply.version === request.version &&
-        legal.has(canonicalJson(reply.action))
-      ) {
-        return { source: 'worker', action: reply.action };
+  // `undefined`: every attempt failed, play the fallback; `null`: the move is no longer wanted.
+  const answered = await retry<BotMove | null | undefined>(
+    async (attempt) => {
+      if (!stillWanted()) return { done: null };
+      const message: AiRequest = {
+        roomId: request.roomId,
+        seat: request.seat,
+        version: request.version,
+        level: request.level,
+        view: request.view,
+        legalActions: [...request.legalActions],
+        deadline: Date.now() + timeoutMs,
+        seed: botSeed(request, attempt),
+      };
+      try {
+        const reply = aiReplySchema.parse(
+          await bus.request(aiRequestSubject(request.game), message, { timeoutMs }),
+        );
+        if (
+          reply.ok &&
+          reply.roomId === request.roomId &&
+          reply.version === request.version &&
+          legal.has(canonicalJson(reply.action))
+        ) {
+          return { done: { source: 'worker', action: reply.action } };
+        }
+        logger.warn('bot answer refused', {
+          ...where,
+          attempt,
+          ok: reply.ok,
+          ...(reply.ok ? {} : { code: reply.error.code }),
+        });
+      } catch (error) {
+        logger.warn('bot request failed', { ...where, attempt, error });
       }
-      logger.warn('bot answer refused', {
-        ...where,
-        attempt,
-        ok: reply.ok,
-        ...(reply.ok ? {} : { code: reply.error.code }),
-      });
-    } catch (error) {
-      logger.warn('bot request failed', { ...where, attempt, error });
-    }
-  }
+      return { again: 'now', giveUp: () => undefined };
+    },
+    { attempts },
+  );
+  if (answered !== undefined) return answered;
   if (!stillWanted()) return null;
   const action = fallbackBotAction(request);
   options.fallbacks?.inc({ game: request.game, level: request.level });

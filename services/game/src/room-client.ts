@@ -1,4 +1,4 @@
-import { isBusError, type Bus } from '@veil/bus';
+import { isBusError, retry, type Bus } from '@veil/bus';
 import {
   placeReplySchema,
   protocolError,
@@ -33,29 +33,30 @@ export async function sendRoomCommand(
   options: RoomClientOptions = {},
 ): Promise<RoomCommandReply> {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const deadline = Date.now() + (options.deadlineMs ?? 30_000);
-  const pause = (): Promise<void> =>
-    new Promise((resolve) => setTimeout(resolve, options.retryDelayMs ?? 50));
-  while (Date.now() < deadline) {
-    try {
-      const reply = roomCommandReplySchema.parse(
-        await bus.request(roomCmdSubject(roomId), command, { timeoutMs }),
-      );
-      if (reply.ok || reply.error.code !== 'unavailable') return reply;
-      await pause();
-    } catch (error) {
-      if (isBusError(error) && error.code === 'no_responders') {
-        const placed = await placeRoom(bus, roomId, timeoutMs);
-        if (placed === 'not_found') return { ok: false, error: protocolError('room_not_found') };
-        if (placed === 'retry') await pause();
-      } else if (isBusError(error) && error.code === 'timeout') {
-        continue;
-      } else {
+  const unavailable = (): RoomCommandReply => ({ ok: false, error: protocolError('unavailable') });
+  return retry<RoomCommandReply>(
+    async () => {
+      try {
+        const reply = roomCommandReplySchema.parse(
+          await bus.request(roomCmdSubject(roomId), command, { timeoutMs }),
+        );
+        if (reply.ok || reply.error.code !== 'unavailable') return { done: reply };
+        return { again: 'pause', giveUp: unavailable };
+      } catch (error) {
+        if (isBusError(error) && error.code === 'no_responders') {
+          const placed = await placeRoom(bus, roomId, timeoutMs);
+          if (placed === 'not_found')
+            return { done: { ok: false, error: protocolError('room_not_found') } };
+          return { again: placed === 'retry' ? 'pause' : 'now', giveUp: unavailable };
+        }
+        if (isBusError(error) && error.code === 'timeout') {
+          return { again: 'now', giveUp: unavailable };
+        }
         throw error;
       }
-    }
-  }
-  return { ok: false, error: protocolError('unavailable') };
+    },
+    { holdMs: options.deadlineMs ?? 30_000, pauseMs: options.retryDelayMs ?? 50 },
+  );
 }
 
 /** Asks the game nodes' queue group to load the room. */

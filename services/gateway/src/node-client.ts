@@ -1,4 +1,4 @@
-import { isBusError, type Bus } from '@veil/bus';
+import { isBusError, retry, type Bus } from '@veil/bus';
 import {
   createRoomCommandReplySchema,
   placeReplySchema,
@@ -62,29 +62,34 @@ export class NodeClient {
    * however often it is sent — is sent again until `holdMs` have passed.
    */
   async command(roomId: string, command: RoomCommand): Promise<RoomCommandReply> {
-    const deadline = Date.now() + this.holdMs;
-    for (;;) {
-      let reply: RoomCommandReply | null = null;
-      let failure: unknown = null;
-      try {
-        reply = await this.commandOnce(roomId, command);
-      } catch (error) {
-        failure = error;
-      }
-      // `no_responders` after a placement: the room was let go again before the command came
-      // (a finished room unloads quickly) — place it again.
-      const moving = reply
-        ? !reply.ok && reply.error.code === 'unavailable'
-        : isBusError(failure, 'timeout') ||
-          isBusError(failure, 'no_responders') ||
-          (failure instanceof GatewayError && failure.code === 'unavailable');
-      if (!moving || Date.now() + RETRY_PAUSE_MS >= deadline) {
-        if (reply) return reply;
-        throw failure;
-      }
-      this.logger.debug('room command held', { roomId, type: command.type });
-      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
-    }
+    return retry<RoomCommandReply>(
+      async () => {
+        let reply: RoomCommandReply | null = null;
+        let failure: unknown = null;
+        try {
+          reply = await this.commandOnce(roomId, command);
+        } catch (error) {
+          failure = error;
+        }
+        // `no_responders` after a placement: the room was let go again before the command came
+        // (a finished room unloads quickly) — place it again.
+        const moving = reply
+          ? !reply.ok && reply.error.code === 'unavailable'
+          : isBusError(failure, 'timeout') ||
+            isBusError(failure, 'no_responders') ||
+            (failure instanceof GatewayError && failure.code === 'unavailable');
+        const last = (): RoomCommandReply => {
+          if (reply) return reply;
+          throw failure;
+        };
+        return moving ? { again: 'pause', giveUp: last } : { done: last() };
+      },
+      {
+        holdMs: this.holdMs,
+        pauseMs: RETRY_PAUSE_MS,
+        onRetry: () => this.logger.debug('room command held', { roomId, type: command.type }),
+      },
+    );
   }
 
   private async commandOnce(roomId: string, command: RoomCommand): Promise<RoomCommandReply> {
