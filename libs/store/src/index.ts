@@ -1,5 +1,6 @@
 export type { CommitItem, CommitResult } from './commit-types.js';
 export { MAX_BATCH_ITEMS } from './commit-batch.js';
+export { Limiter } from './limiter.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
 export type { ClaimLeaseResult, LeaseState, RenewLeaseResult } from './lease-types.js';
 export { KyselyRoomStore, type KyselyRoomStoreOptions } from './kysely-room-store.js';

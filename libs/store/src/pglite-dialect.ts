@@ -11,7 +11,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { KyselyPGlite } from 'kysely-pglite';
-import { Mutex } from './mutex.js';
+import { Limiter } from './limiter.js';
 
 /**
  * A Kysely dialect over one PGlite instance, built on kysely-pglite's driver with two fixes:
@@ -60,7 +60,7 @@ class LentConnection implements DatabaseConnection {
 /** Wraps a driver so that at most one connection is out at any time. */
 class ExclusiveSessionDriver implements Driver {
   readonly #inner: Driver;
-  readonly #mutex = new Mutex();
+  readonly #lock = new Limiter(1);
 
   constructor(inner: Driver) {
     this.#inner = inner;
@@ -71,7 +71,7 @@ class ExclusiveSessionDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const giveBack = await this.#mutex.lock();
+    const giveBack = await this.#lock.acquire();
     try {
       return new LentConnection(await this.#inner.acquireConnection(), giveBack);
     } catch (error) {

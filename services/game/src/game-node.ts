@@ -13,6 +13,7 @@ import {
 import {
   DEFAULT_QUIET_SNAPSHOT_MS,
   DEFAULT_SNAPSHOT_INTERVAL,
+  Limiter,
   type LoadedRoom as StoredRoom,
   type RoomStore,
 } from '@veil/store';
@@ -23,7 +24,6 @@ import { gameRegistry, type GameRegistry, type RegisteredGame } from './game-reg
 import { silentLogger, type Logger } from '@veil/log';
 import { createRoom } from './room-creation.js';
 import { LeaseReleases } from './lease-releases.js';
-import { Limiter } from './limiter.js';
 import { NodeLiveness } from './node-liveness.js';
 import { RoomLoadError } from './room-loading.js';
 import { RoomRunner, type UnloadReason } from './room-runner.js';

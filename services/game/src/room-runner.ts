@@ -26,6 +26,7 @@ import {
   snapshotReason,
   snapshotStagger,
   type CommitResult,
+  type Limiter,
   type LoadedRoom as StoredRoom,
   type RoomRecord,
   type RoomStore,
@@ -46,7 +47,7 @@ import {
 import { loadRoomState, RoomLoadError, roomStateOf } from './room-loading.js';
 import { persistedJson } from './room-snapshots.js';
 import type { LeaseReleases } from './lease-releases.js';
-import type { Limiter } from './limiter.js';
+// The per-command queue stays SerialQueue (one promise chain), not the store's Limiter: hot path, not benchmarked against it.
 import { SerialQueue } from './serial-queue.js';
 import type { SpectatorDelay } from './spectator-delay.js';
 import { spectatorHistory, spectatorMark } from './spectator-history.js';

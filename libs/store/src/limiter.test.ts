@@ -28,6 +28,29 @@ describe('Limiter', () => {
     expect(most).toBe(2);
   });
 
+  it('lends a slot until it is given back, in call order, once however often it is given back', async () => {
+    const lock = new Limiter(1);
+    const order: string[] = [];
+    const first = await lock.acquire();
+    const second = lock.acquire().then((release) => {
+      order.push('second');
+      return release;
+    });
+    const third = lock.run(async () => {
+      order.push('third');
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([]);
+    first();
+    first(); // a second give-back must not free a slot that the second holder has
+    const releaseSecond = await second;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['second']);
+    releaseSecond();
+    await third;
+    expect(order).toEqual(['second', 'third']);
+  });
+
   it('goes on after a task fails', async () => {
     const limiter = new Limiter(1);
     await expect(limiter.run(() => Promise.reject(new Error('no')))).rejects.toThrow('no');
