@@ -40,6 +40,12 @@ export const createRoomCommandSchema = z.strictObject({
   game: gameIdSchema,
   seats: boundedRecord(seatSchema, roomSeatSchema, { min: 1, max: MAX_SEATS }),
   options: createRoomOptionsSchema.prefault({}),
+  /**
+   * When the caller gives up (ms since the epoch): the room is stored only if the database's
+   * clock is before it when the insert runs, so a creation that arrives or finishes late leaves
+   * nothing (docs/protocol.md, "Room creation"). None: no limit.
+   */
+  deadline: z.number().int().positive().optional(),
 });
 
 export const createRoomCommandOkSchema = z.object({

@@ -55,25 +55,43 @@ export class KyselyRoomStore implements RoomStore {
 
   async createRoom(room: NewRoom): Promise<LoadedRoom> {
     const snapshot = toJsonText(room.snapshot, 'snapshot');
-    const lease = room.lease
-      ? { lease_owner: room.lease.owner, lease_until: leases.leaseEnd(room.lease.ttlMs) }
-      : {};
+    const leaseOwner = room.lease?.owner ?? null;
+    const leaseUntil = room.lease ? leases.leaseEnd(room.lease.ttlMs) : sql<Date | null>`null`;
+    // The deadline is checked by the insert itself: no later step can store a room past it.
+    const inTime = room.deadline
+      ? sql<boolean>`clock_timestamp() < ${room.deadline.toISOString()}::timestamptz`
+      : sql<boolean>`true`;
     // One statement, so one round trip: the snapshot is inserted only for a row the first
-    // insert made (a taken id inserts nothing and answers no row). Both rows come back as
-    // stored, so the room is exactly what a load would read.
+    // insert made (a taken id or a passed deadline inserts nothing and answers no row). Both
+    // rows come back as stored, so the room is exactly what a load would read.
     const row = await this.#db
       .with('room', (db) =>
         db
           .insertInto('rooms')
-          .values({
-            id: room.id,
-            game: room.game,
-            rules_version: room.rulesVersion,
-            options: toJsonText(room.options, 'options'),
-            seats: toJsonText(room.seats, 'seats'),
-            status: room.status,
-            ...lease,
-          })
+          .columns([
+            'id',
+            'game',
+            'rules_version',
+            'options',
+            'seats',
+            'status',
+            'lease_owner',
+            'lease_until',
+          ])
+          .expression(
+            db
+              .selectNoFrom([
+                sql<string>`${room.id}::text`.as('id'),
+                sql<string>`${room.game}::text`.as('game'),
+                sql<number>`${room.rulesVersion}::integer`.as('rules_version'),
+                sql`${toJsonText(room.options, 'options')}::jsonb`.as('options'),
+                sql`${toJsonText(room.seats, 'seats')}::jsonb`.as('seats'),
+                sql<string>`${room.status ?? 'waiting'}::text`.as('status'),
+                sql<string | null>`${leaseOwner}::text`.as('lease_owner'),
+                sql<Date | null>`${leaseUntil}`.as('lease_until'),
+              ])
+              .where(inTime),
+          )
           .onConflict((oc) => oc.column('id').doNothing())
           .returningAll(),
       )
@@ -96,7 +114,12 @@ export class KyselyRoomStore implements RoomStore {
         'first_snapshot.created_at as snapshot_created_at',
       ])
       .executeTakeFirst();
-    if (!row) throw new StoreError('room_exists', `room ${room.id} already exists`);
+    if (!row) {
+      if (room.deadline && !(await this.#roomExists(room.id))) {
+        throw new StoreError('deadline_passed', `room ${room.id} not created: deadline passed`);
+      }
+      throw new StoreError('room_exists', `room ${room.id} already exists`);
+    }
     const { snapshot: stored, snapshot_created_at, ...roomRow } = row;
     return {
       room: toRoomRecord(roomRow),
@@ -108,6 +131,15 @@ export class KyselyRoomStore implements RoomStore {
       }),
       events: [],
     };
+  }
+
+  async #roomExists(roomId: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('rooms')
+      .select('id')
+      .where('id', '=', roomId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async appendEvent(item: CommitItem): Promise<CommitResult> {

@@ -207,6 +207,22 @@ export function describeRoomStoreContract(
         expect(await store().load(bad.id)).toBeNull();
       });
 
+      it('stores a room only before its deadline, checked by the insert itself', async () => {
+        // A deadline already passed when the insert runs: nothing is stored, not even the lease.
+        const late = newRoom({
+          lease: { owner: 'node-a', ttlMs: 60_000 },
+          deadline: new Date(Date.now() - 1_000),
+        });
+        await expect(store().createRoom(late)).rejects.toMatchObject({ code: 'deadline_passed' });
+        expect(await store().load(late.id)).toBeNull();
+        expect(await store().roomSummary(late.id)).toBeNull();
+        const id = await createdRoom({ deadline: new Date(Date.now() + 60_000) });
+        expect(await store().load(id)).not.toBeNull();
+        // A taken id stays `room_exists` with a deadline too.
+        const again = store().createRoom(newRoom({ id, deadline: new Date(Date.now() + 60_000) }));
+        await expect(again).rejects.toMatchObject({ code: 'room_exists' });
+      });
+
       it('refuses a second room with the same id and leaves the first untouched', async () => {
         const input = newRoom();
         await store().createRoom(input);

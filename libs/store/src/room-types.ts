@@ -69,6 +69,12 @@ export interface NewRoom {
    * runs it): the same lease `claimLease` would take, without a second write.
    */
   lease?: { owner: string; ttlMs: number };
+  /**
+   * Stored only if the database's clock is before it when the insert runs (one statement, so
+   * the check and the commit are one step): a creation its requester has given up on is never
+   * stored, however late it reaches the database (docs/protocol.md, "Room creation").
+   */
+  deadline?: Date;
 }
 
 export interface StoredEvent {

@@ -43,6 +43,11 @@ export async function createRoom(
   logger: Logger,
   lease?: NewRoom['lease'],
 ): Promise<CreateRoomResult> {
+  // Past its deadline the gateway has answered the client already: no work, no room. (The
+  // store's insert checks the deadline again: this check alone would race a late commit.)
+  if (command.deadline !== undefined && Date.now() >= command.deadline) {
+    return { ok: false, error: protocolError('timeout') };
+  }
   const game = games.get(command.game);
   if (!game) return { ok: false, error: protocolError('bad_request') };
   const gameOptions = checkGameOptions(game.module.id, command.options.gameOptions ?? {});
@@ -73,10 +78,15 @@ export async function createRoom(
       status: 'active',
       snapshot: persistGame(snapshot),
       ...(lease ? { lease } : {}),
+      ...(command.deadline === undefined ? {} : { deadline: new Date(command.deadline) }),
     });
   } catch (error) {
     if (error instanceof StoreError && error.code === 'room_exists') {
       return { ok: false, error: protocolError('bad_request') };
+    }
+    if (error instanceof StoreError && error.code === 'deadline_passed') {
+      logger.warn('room creation past its deadline', { roomId });
+      return { ok: false, error: protocolError('timeout') };
     }
     logger.error('room creation failed', { roomId, error });
     return { ok: false, error: protocolError('unavailable') };

@@ -32,6 +32,13 @@ export interface NodeClientOptions {
 const RETRY_PAUSE_MS = 100;
 
 /**
+ * How long before the gateway gives up on a room creation the creation's deadline falls (at
+ * most half the timeout): room for the clocks of gateway and database to differ and for the
+ * reply of a room stored just in time to arrive.
+ */
+const CREATE_DEADLINE_MARGIN_MS = 1_000;
+
+/**
  * The gateway's side of the node protocol (docs/protocol.md): room commands on
  * `veil.room.<id>.cmd`, placement on `veil.rooms.place` when no node answers for a room, and
  * room creation on `veil.rooms.create`. Every reply is validated; a reply that does not parse
@@ -134,12 +141,23 @@ export class NodeClient {
     this.logger.debug('room placed', { roomId, nodeId: reply.data.nodeId });
   }
 
+  /**
+   * Asks one game node to create the room, with a deadline before this request times out: a
+   * creation still queued or running when the gateway gives up stores nothing (docs/protocol.md,
+   * "Room creation").
+   */
   async createRoom(command: CreateRoomCommand): Promise<CreateRoomCommandReply> {
+    const margin = Math.min(CREATE_DEADLINE_MARGIN_MS, Math.floor(this.createTimeoutMs / 2));
+    const deadline = Date.now() + this.createTimeoutMs - margin;
     let raw: unknown;
     try {
-      raw = await this.bus.request(ROOMS_CREATE_SUBJECT, command, {
-        timeoutMs: this.createTimeoutMs,
-      });
+      raw = await this.bus.request(
+        ROOMS_CREATE_SUBJECT,
+        { ...command, deadline },
+        {
+          timeoutMs: this.createTimeoutMs,
+        },
+      );
     } catch (error) {
       if (isBusError(error, 'no_responders')) throw new GatewayError('unavailable');
       throw error;
