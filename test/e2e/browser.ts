@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startVeil, type Veil, type VeilOptions } from '@veil/cli';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { createTestDatabase } from '../support/index.js';
 
 // What the browser tests need besides the services: a Chromium from the system (playwright-core
 // never downloads one) and the built web client.
@@ -45,6 +47,36 @@ export async function ensureWebBuilt(): Promise<void> {
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** What every browser test runs against: a Veil on its own test database and a Chromium. */
+export interface BrowserWorld {
+  readonly veil: Veil;
+  readonly browser: Browser;
+}
+
+/**
+ * A real Veil (gateway + game node + one AI worker in this process, the in-process bus) on a
+ * fresh database named after the test, serving the built web client; and a Chromium.
+ */
+export async function startBrowserWorld(
+  database: string,
+  options: VeilOptions = {},
+): Promise<BrowserWorld> {
+  const [databaseUrl] = await Promise.all([createTestDatabase(database), ensureWebBuilt()]);
+  const [veil, browser] = await Promise.all([
+    startVeil({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl,
+      webDir: WEB_DIST,
+      aiWorkers: 1,
+      logLevel: 'warn',
+      ...options,
+    }),
+    launchChromium(),
+  ]);
+  return { veil, browser };
 }
 
 /** Saves `docs/screenshots/<name>.png` when VEIL_SCREENSHOTS=1 (kept out of CI runs). */

@@ -1,15 +1,9 @@
 import { createRoom, getRoom } from '@veil/client';
-import { startVeil, type Veil } from '@veil/cli';
+import type { Veil } from '@veil/cli';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, servicesSkipReason } from '../support/index.js';
-import {
-  chromiumSkipReason,
-  ensureWebBuilt,
-  launchChromium,
-  screenshot,
-  WEB_DIST,
-} from './browser.js';
+import { servicesSkipReason } from '../support/index.js';
+import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js';
 
 // Conceding in Chromium, clicked as a person would (docs/protocol.md, "Concede"): a confirmation
 // first, then the end-of-game summary for both seats and a spectator. Every wait is for a
@@ -31,19 +25,7 @@ describe.skipIf(skip)('conceding in Chromium', () => {
   };
 
   beforeAll(async () => {
-    const [databaseUrl] = await Promise.all([createTestDatabase('concede'), ensureWebBuilt()]);
-    [veil, browser] = await Promise.all([
-      startVeil({
-        port: 0,
-        host: '127.0.0.1',
-        metricsPort: 0,
-        databaseUrl,
-        webDir: WEB_DIST,
-        aiWorkers: 1,
-        logLevel: 'warn',
-      }),
-      launchChromium(),
-    ]);
+    ({ veil, browser } = await startBrowserWorld('concede', { metricsPort: 0 }));
   });
 
   afterAll(async () => {

@@ -1,16 +1,10 @@
 import { connectSpectator } from '@veil/client';
-import { startVeil, type Veil } from '@veil/cli';
+import type { Veil } from '@veil/cli';
 import { TREACHERY, type DuneView } from '@veil/dune/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, servicesSkipReason } from '../support/index.js';
-import {
-  chromiumSkipReason,
-  ensureWebBuilt,
-  launchChromium,
-  screenshot,
-  WEB_DIST,
-} from './browser.js';
+import { servicesSkipReason } from '../support/index.js';
+import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js';
 
 // The Dune board in Chromium against a real Veil (gateway + game node + one AI worker, the
 // in-process bus): a six-seat room with five bots made from the lobby, played by clicking as a
@@ -27,18 +21,7 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
   let roomId = '';
 
   beforeAll(async () => {
-    const [databaseUrl] = await Promise.all([createTestDatabase('dune_web'), ensureWebBuilt()]);
-    [veil, browser] = await Promise.all([
-      startVeil({
-        port: 0,
-        host: '127.0.0.1',
-        databaseUrl,
-        webDir: WEB_DIST,
-        aiWorkers: 1,
-        logLevel: 'warn',
-      }),
-      launchChromium(),
-    ]);
+    ({ veil, browser } = await startBrowserWorld('dune_web'));
     const context = await browser.newContext({ viewport: { width: 1500, height: 1100 } });
     page = await context.newPage();
   });
@@ -156,10 +139,12 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
       expect(await page.getByTestId('act-error').count(), 'the server refused a click').toBe(0);
     }
     // The first decisions of the game went through the board: the traitor pick, and the
-    // turn's phases after it (bidding, shipment and movement at least).
+    // turn's phases after it (bidding, shipment and movement at least). A battle plan follows
+    // only when the random bots leave a battle to fight (the room's deal is the server's own):
+    // every choice's form, the plan's included, is reached in services/web/src/dune/choices.test.ts.
     expect(done.get('setup')).toBe(1);
     expect([...done.keys()], JSON.stringify([...done])).toEqual(
-      expect.arrayContaining(['bid_pass', 'ship', 'plan']),
+      expect.arrayContaining(['bid_pass', 'ship']),
     );
     expect(movedByMap || (await attr('data-status')) === 'over').toBe(true);
     // The log tells what happened, in words.

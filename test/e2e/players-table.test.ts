@@ -1,16 +1,10 @@
 import { createRoom, listRooms } from '@veil/client';
-import { startVeil, type Veil } from '@veil/cli';
+import type { Veil } from '@veil/cli';
 import { cardByCode, deckById } from '@veil/netrunner';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, servicesSkipReason } from '../support/index.js';
-import {
-  chromiumSkipReason,
-  ensureWebBuilt,
-  launchChromium,
-  screenshot,
-  WEB_DIST,
-} from './browser.js';
+import { servicesSkipReason } from '../support/index.js';
+import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js';
 
 // The players' table in Chromium, clicked through as a person would: decks chosen or pasted in
 // the lobby, and what the lobby does not show. Every wait is for a condition on the page; the
@@ -40,19 +34,7 @@ describe.skipIf(skip)("the players' table in Chromium", () => {
   };
 
   beforeAll(async () => {
-    const [databaseUrl] = await Promise.all([createTestDatabase('table'), ensureWebBuilt()]);
-    [veil, browser] = await Promise.all([
-      startVeil({
-        port: 0,
-        host: '127.0.0.1',
-        metricsPort: 0,
-        databaseUrl,
-        webDir: WEB_DIST,
-        aiWorkers: 1,
-        logLevel: 'warn',
-      }),
-      launchChromium(),
-    ]);
+    ({ veil, browser } = await startBrowserWorld('table', { metricsPort: 0 }));
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     page = await context.newPage();
   });

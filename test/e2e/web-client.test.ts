@@ -5,18 +5,12 @@ import {
   type LogEvent,
   type VeilConnection,
 } from '@veil/client';
-import { startVeil, type Veil } from '@veil/cli';
+import type { Veil } from '@veil/cli';
 import { CARDS, cardByCode, type NetrunnerAction, type NetrunnerView } from '@veil/netrunner';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, servicesSkipReason } from '../support/index.js';
-import {
-  chromiumSkipReason,
-  ensureWebBuilt,
-  launchChromium,
-  screenshot,
-  WEB_DIST,
-} from './browser.js';
+import { servicesSkipReason } from '../support/index.js';
+import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js';
 
 // The web client in a real browser against a real Veil (gateway + game node + AI worker in this
 // process, on the test Postgres, with the in-process bus), serving services/web/dist. Every
@@ -44,18 +38,7 @@ describe.skipIf(skip)('web client in Chromium', () => {
   let botRoomId = '';
 
   beforeAll(async () => {
-    const [databaseUrl] = await Promise.all([createTestDatabase('web'), ensureWebBuilt()]);
-    [veil, browser] = await Promise.all([
-      startVeil({
-        port: 0,
-        host: '127.0.0.1',
-        databaseUrl,
-        webDir: WEB_DIST,
-        aiWorkers: 1,
-        logLevel: 'warn',
-      }),
-      launchChromium(),
-    ]);
+    ({ veil, browser } = await startBrowserWorld('web'));
     context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     page = await context.newPage();
   });
