@@ -7,3 +7,4 @@ export * from './observe.js';
 export * from './random-play.js';
 export * from './stream-exposure.js';
 export * from './property.js';
+export * from './runtime-imports.js';
