@@ -159,8 +159,16 @@ export function phaseOf(value: StateValue): string {
     : key;
 }
 
+/**
+ * Once the game is over every card is shown to every viewer, where it lies (docs/games/netrunner.md,
+ * "Views"): nothing hidden is left to protect, and both players and spectators read the full reveal.
+ */
+function shown(g: Game, c: CardState, viewer: Viewer): boolean {
+  return g.outcome !== null || canSee(c, viewer);
+}
+
 function cardView(g: Game, c: CardState, viewer: Viewer): CardView {
-  const visible = canSee(c, viewer);
+  const visible = shown(g, c, viewer);
   const installed = c.loc.zone === 'ice' || c.loc.zone === 'root' || c.loc.zone === 'rig';
   const hasCounters = Object.values(c.counters).some((n) => (n ?? 0) > 0);
   const type = visible ? facts(c.code).type : null;
@@ -184,12 +192,14 @@ function cardView(g: Game, c: CardState, viewer: Viewer): CardView {
   };
 }
 
-/** The cards of a pile the viewer sees where they lie (remembered, or searched now). */
+/** The cards of a pile the viewer sees where they lie (remembered, searched now, or the game is over). */
 function pileKnown(g: Game, uids: readonly string[], viewer: Viewer): PileCardView[] {
   const out: PileCardView[] = [];
   uids.forEach((uid, position) => {
     const c = g.cards[uid];
-    if (c && c.peek.includes(viewer)) out.push({ position, card: cardView(g, c, viewer) });
+    if (c && (g.outcome !== null || c.peek.includes(viewer))) {
+      out.push({ position, card: cardView(g, c, viewer) });
+    }
   });
   return out;
 }
@@ -201,7 +211,7 @@ function pileKnown(g: Game, uids: readonly string[], viewer: Viewer): PileCardVi
 function zoneView(g: Game, uids: readonly string[], viewer: Viewer): CardView[] {
   const cards = uids.map((uid) => g.cards[uid]).filter((c): c is CardState => !!c);
   const views = cards.map((c) => cardView(g, c, viewer));
-  const allVisible = cards.every((c) => canSee(c, viewer));
+  const allVisible = cards.every((c) => shown(g, c, viewer));
   return allVisible ? views : [...views].sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -218,7 +228,8 @@ function runView(g: Game, viewer: Viewer): RunView | null {
   const iceCard = enc ? g.cards[enc.ice] : undefined;
   return {
     server: run.server,
-    step: run.step,
+    // Announced, not yet begun by the chart: still initiation (its step a).
+    step: run.step ?? 'initiation',
     position: run.position,
     encounter:
       enc && iceCard
