@@ -78,7 +78,7 @@ describe.skipIf(skip)('conceding in Chromium', () => {
     const summary = await getRoom(base(), roomId);
     expect(summary).toMatchObject({
       status: 'finished',
-      outcome: { winner: 'corp', reason: 'conceded' },
+      outcome: { winners: ['corp'], reason: 'conceded' },
     });
     await screenshot(watcher, 'conceded');
 

@@ -15,8 +15,8 @@ const STATE = { value: 'x', context: {}, status: 'active' } as GameSnapshot<unkn
 const SIX = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 describe('scoring a playout for every seat', () => {
-  it('a finished game: 1 for the winner, 0 for every other seat, 1/N each for a draw', () => {
-    expect(score(scoring({ winner: 'c', reason: 'r' }), STATE, SIX)).toEqual({
+  it('a finished game: 1 for each winner, 0 for every other seat, 1/N each for a draw', () => {
+    expect(score(scoring({ winners: ['c'], reason: 'r' }), STATE, SIX)).toEqual({
       a: 0,
       b: 0,
       c: 1,
@@ -24,7 +24,16 @@ describe('scoring a playout for every seat', () => {
       e: 0,
       f: 0,
     });
-    const draw = score(scoring({ winner: null, reason: 'r' }), STATE, ['a', 'b', 'c']);
+    // Allies winning together each get the win.
+    expect(score(scoring({ winners: ['b', 'e'], reason: 'r' }), STATE, SIX)).toEqual({
+      a: 0,
+      b: 1,
+      c: 0,
+      d: 0,
+      e: 1,
+      f: 0,
+    });
+    const draw = score(scoring({ winners: [], reason: 'r' }), STATE, ['a', 'b', 'c']);
     for (const seat of ['a', 'b', 'c']) expect(draw[seat]).toBeCloseTo(1 / 3, 12);
   });
 

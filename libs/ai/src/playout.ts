@@ -56,7 +56,7 @@ export function playout(
 }
 
 /**
- * A finished game scores 1 for its winner and 0 for the others (a draw 1/N each); a live one
+ * A finished game scores 1 for each winner and 0 for the others (a draw 1/N each); a live one
  * is scored by the game's evaluation, clamped to [0, 1], or 1/N each without one.
  */
 export function score(
@@ -69,7 +69,8 @@ export function score(
   const rewards: Record<string, number> = {};
   if (outcome) {
     for (const seat of seats) {
-      rewards[seat] = outcome.winner === null ? even : outcome.winner === seat ? 1 : 0;
+      // A draw shares evenly; allies winning together each get the win.
+      rewards[seat] = outcome.winners.length === 0 ? even : outcome.winners.includes(seat) ? 1 : 0;
     }
     return rewards;
   }

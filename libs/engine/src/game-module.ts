@@ -24,8 +24,8 @@ export interface PersistedGame<State> {
 }
 
 export interface Outcome<Seat extends string> {
-  /** `null` for a draw. */
-  readonly winner: Seat | null;
+  /** Who won: one seat, several that win together (allies), or none (a draw). */
+  readonly winners: readonly Seat[];
   /** A short public reason, e.g. `agenda_points`, `flatline`. */
   readonly reason: string;
 }

@@ -151,7 +151,7 @@ function createSealedBids(variant: Variant = 'neutral') {
       const { points } = snapshot.context;
       const top = Math.max(...SEATS.map((s) => points[s]));
       const winners = SEATS.filter((s) => points[s] === top);
-      return { winner: winners.length === 1 ? (winners[0] as Seat) : null, reason: 'points' };
+      return { winners: winners.length === 1 ? winners : [], reason: 'points' };
     },
     windows: () => [],
     actionKey: (action) => `bid:${action.amount}`,

@@ -18,14 +18,14 @@ const finished: RoomSummary = {
   ...active,
   status: 'finished',
   seats: { corp: { type: 'human', connected: false }, runner: { type: 'human', connected: true } },
-  outcome: { winner: 'runner', reason: 'agenda_points' },
+  outcome: { winners: ['runner'], reason: 'agenda_points' },
 };
 
 describe('roomSummarySchema', () => {
   it('round-trips rooms in every status, with and without an outcome', () => {
     expectRoundTrip(roomSummarySchema, active);
     expectRoundTrip(roomSummarySchema, finished);
-    expectRoundTrip(roomSummarySchema, { ...finished, outcome: { winner: null, reason: 'draw' } });
+    expectRoundTrip(roomSummarySchema, { ...finished, outcome: { winners: [], reason: 'draw' } });
     expectRoundTrip(roomSummarySchema, { ...active, status: 'waiting', version: 0 });
     expectRoundTrip(roomSummarySchema, { ...active, status: 'abandoned' });
     expectRoundTrip(roomSummarySchema, { ...active, fixedDeal: true });
@@ -50,12 +50,17 @@ describe('roomSummarySchema', () => {
     ['no seats', { ...active, seats: {} }, ['seats']],
     [
       'a winner who is not a seat',
-      { ...finished, outcome: { winner: 'shaper', reason: 'flatline' } },
-      ['outcome', 'winner'],
+      { ...finished, outcome: { winners: ['shaper'], reason: 'flatline' } },
+      ['outcome', 'winners'],
+    ],
+    [
+      'one of two winners who is not a seat',
+      { ...finished, outcome: { winners: ['corp', 'shaper'], reason: 'allied' } },
+      ['outcome', 'winners'],
     ],
     [
       'an outcome reason with spaces',
-      { ...finished, outcome: { winner: 'corp', reason: 'he left' } },
+      { ...finished, outcome: { winners: ['corp'], reason: 'he left' } },
       ['outcome', 'reason'],
     ],
   ];

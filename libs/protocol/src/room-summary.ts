@@ -29,9 +29,12 @@ export const seatSummarySchema = z.discriminatedUnion('type', [
   botSeatSummarySchema,
 ]);
 
-/** How a finished game ended: `winner` is `null` for a draw; `reason` e.g. `agenda_points`. */
+/**
+ * How a finished game ended: `winners` is one seat, several that win together (allies), or
+ * empty for a draw; `reason` e.g. `agenda_points`.
+ */
 export const roomOutcomeSchema = z.object({
-  winner: seatSchema.nullable(),
+  winners: z.array(seatSchema).max(MAX_SEATS),
   reason: safeTokenSchema,
 });
 
@@ -54,10 +57,10 @@ export const roomSummarySchema = z
     /** Present once the game has finished. */
     outcome: roomOutcomeSchema.optional(),
   })
-  .refine((room) => !room.outcome?.winner || Object.hasOwn(room.seats, room.outcome.winner), {
-    message: 'the winner must be one of the seats',
-    path: ['outcome', 'winner'],
-  });
+  .refine(
+    (room) => (room.outcome?.winners ?? []).every((seat) => Object.hasOwn(room.seats, seat)),
+    { message: 'every winner must be one of the seats', path: ['outcome', 'winners'] },
+  );
 
 export const roomListSchema = z.object({
   rooms: z.array(roomSummarySchema).max(MAX_ROOM_LIST),

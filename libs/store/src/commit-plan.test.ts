@@ -18,7 +18,7 @@ describe('planCommits', () => {
         item('a', 4),
         item('a', 5, {
           roomStatus: 'finished',
-          roomOutcome: { winner: 'corp', reason: 'agenda_points' },
+          roomOutcome: { winners: ['corp'], reason: 'agenda_points' },
           snapshot: { s: 6 },
         }),
         item('a', 6, { ack: 'late' }),
@@ -44,7 +44,7 @@ describe('planCommits', () => {
         fromVersion: 4,
         toVersion: 7,
         status: 'finished',
-        outcome: { winner: 'corp', reason: 'agenda_points' },
+        outcome: { winners: ['corp'], reason: 'agenda_points' },
       },
     ]);
   });

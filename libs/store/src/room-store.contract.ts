@@ -802,7 +802,7 @@ export function describeRoomStoreContract(
       it('say how a game ended once the commit that finished it is in', async () => {
         const finished = {
           roomStatus: 'finished' as const,
-          roomOutcome: { winner: 'corp', reason: 'agenda_points' },
+          roomOutcome: { winners: ['corp'], reason: 'agenda_points' },
         };
         // The usual grouped commit (one statement), with another room's plain event beside it.
         const [a, b] = [
@@ -819,7 +819,7 @@ export function describeRoomStoreContract(
         // Two events of one room in one batch (the transaction); a draw has no winner.
         const draw = {
           roomStatus: 'finished' as const,
-          roomOutcome: { winner: null, reason: 'tie' },
+          roomOutcome: { winners: [], reason: 'tie' },
         };
         const c = await createdRoom({ status: 'active' });
         await store().commitBatch([event(c, 0), event(c, 1, draw)]);
@@ -832,7 +832,7 @@ export function describeRoomStoreContract(
         await store().appendEvent(event(a, 1));
         expect(
           await store().appendEvent(
-            event(c, 0, { roomOutcome: { winner: 'runner', reason: 'flatline' } }),
+            event(c, 0, { roomOutcome: { winners: ['runner'], reason: 'flatline' } }),
           ),
         ).toMatchObject({ status: 'conflict' });
         expect((await store().roomSummary(a))?.outcome).toEqual(finished.roomOutcome);

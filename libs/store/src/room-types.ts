@@ -31,8 +31,8 @@ export interface RoomRecord {
 
 /** How a finished game ended, as its module's `outcome` says: public by that contract. */
 export interface RoomOutcome {
-  /** `null` for a draw. */
-  winner: string | null;
+  /** Who won: one seat, several that win together (allies), or none (a draw). */
+  winners: string[];
   /** A short public reason, e.g. `agenda_points`. */
   reason: string;
 }

@@ -69,8 +69,9 @@ export function botSelfplay(config: BotSelfplayConfig): BotSelfplaySummary {
         const outcome = module.outcome(snapshot);
         if (outcome) {
           summary.finished++;
-          if (outcome.winner === null) summary.draws++;
-          else summary.wins[outcome.winner] = (summary.wins[outcome.winner] ?? 0) + 1;
+          if (outcome.winners.length === 0) summary.draws++;
+          // A win shared by allies counts for each of them.
+          for (const w of outcome.winners) summary.wins[w] = (summary.wins[w] ?? 0) + 1;
           summary.reasons[outcome.reason] = (summary.reasons[outcome.reason] ?? 0) + 1;
           break;
         }

@@ -40,11 +40,13 @@ export type SelfplayPolicy = 'by-type' | 'uniform';
 export interface SelfplaySummary {
   games: number;
   finished: number;
-  /** Wins per seat, also spread as `<seat>Wins` (e.g. `corpWins`). */
+  /** Wins per seat (a win shared by allies counts for each), also as `<seat>Wins` (`corpWins`). */
   wins: Record<string, number>;
+  /** Finished games with several winners (allies winning together). */
+  sharedWins: number;
   draws: number;
   reasons: Record<string, number>;
-  /** Finished games per winner and reason: `{corp: {agenda_points: 3, flatline: 5}, …}` (`draw`). */
+  /** Finished games per winner and reason: `{corp: {agenda_points: 3, flatline: 5}, …}` (`draw`; each winner of a shared win). */
   outcomes: Record<string, Record<string, number>>;
   avgTurns: number | null;
   /** Games per number of seats (`{"6": 100}`; mixed with `seats`). */
@@ -70,6 +72,7 @@ export function selfplay(config: SelfplayConfig): SelfplaySummary {
     games: config.games,
     finished: 0,
     wins: Object.fromEntries(seats.map((s) => [s, 0])),
+    sharedWins: 0,
     draws: 0,
     reasons: {},
     outcomes: {},
@@ -98,11 +101,14 @@ export function selfplay(config: SelfplayConfig): SelfplaySummary {
     actions += result.actions;
     if (result.kind === 'finished') {
       summary.finished++;
-      if (result.winner === null) summary.draws++;
-      else summary.wins[result.winner] = (summary.wins[result.winner] ?? 0) + 1;
+      if (result.winners.length === 0) summary.draws++;
+      if (result.winners.length > 1) summary.sharedWins++;
       summary.reasons[result.reason] = (summary.reasons[result.reason] ?? 0) + 1;
-      const byWinner = (summary.outcomes[result.winner ?? 'draw'] ??= {});
-      byWinner[result.reason] = (byWinner[result.reason] ?? 0) + 1;
+      for (const winner of result.winners.length ? result.winners : ['draw']) {
+        if (winner !== 'draw') summary.wins[winner] = (summary.wins[winner] ?? 0) + 1;
+        const byWinner = (summary.outcomes[winner] ??= {});
+        byWinner[result.reason] = (byWinner[result.reason] ?? 0) + 1;
+      }
       if (result.turns !== null) turns += result.turns;
     } else {
       if (result.kind === 'error') summary.errors++;
@@ -132,7 +138,7 @@ function gameOptions(config: SelfplayConfig, seed: string): unknown {
 type GameResult =
   | {
       kind: 'finished';
-      winner: string | null;
+      winners: readonly string[];
       reason: string;
       turns: number | null;
       actions: number;
@@ -156,7 +162,8 @@ export function playOne(
       const outcome = module.outcome(snapshot);
       if (outcome) {
         const turns = module.turnNumber ? module.turnNumber(snapshot) : null;
-        return { kind: 'finished', winner: outcome.winner, reason: outcome.reason, turns, actions };
+        const { winners, reason } = outcome;
+        return { kind: 'finished', winners, reason, turns, actions };
       }
       if (actions >= maxActions) {
         return { kind: 'deadlock', message: `still running after ${maxActions} actions`, actions };

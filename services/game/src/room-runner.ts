@@ -551,7 +551,7 @@ export class RoomRunner {
         ...(over
           ? {
               roomStatus: 'finished' as const,
-              roomOutcome: { winner: outcome.winner, reason: outcome.reason },
+              roomOutcome: { winners: [...outcome.winners], reason: outcome.reason },
             }
           : {}),
       });
@@ -838,6 +838,6 @@ function roomSecret(record: RoomRecord): string {
 
 /** A two-seat room's outcome when `seat` concedes: the other seat wins. */
 function concessionOutcome(room: { readonly seats: object }, seat: string): RoomOutcome {
-  const winner = Object.keys(room.seats).find((other) => other !== seat) ?? null;
-  return { winner, reason: CONCEDED_REASON };
+  const winners = Object.keys(room.seats).filter((other) => other !== seat);
+  return { winners, reason: CONCEDED_REASON };
 }

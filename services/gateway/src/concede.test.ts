@@ -60,7 +60,7 @@ describe('concede', () => {
 
     // The runner concedes although the game waits on the corp.
     expect(await runner.concede()).toEqual({ ok: true, version: 1 });
-    const outcome = { winner: 'corp', reason: 'conceded' };
+    const outcome = { winners: ['corp'], reason: 'conceded' };
     for (const c of [corp, runner, watcher]) {
       expect((await c.waitForView(conceded)).outcome).toEqual(outcome);
     }
@@ -136,11 +136,11 @@ describe('concede', () => {
     while (world.node.rooms().includes(roomId)) await new Promise((r) => setTimeout(r, 50));
 
     const late = await connected(connectSpectator({ url: world.url, roomId }));
-    expect(late.view?.outcome).toEqual({ winner: 'runner', reason: 'conceded' });
+    expect(late.view?.outcome).toEqual({ winners: ['runner'], reason: 'conceded' });
     const again = await connected(
       connectSeat({ url: world.url, roomId, token: created.seats['corp']?.token ?? '' }),
     );
-    expect(again.view?.outcome).toEqual({ winner: 'runner', reason: 'conceded' });
+    expect(again.view?.outcome).toEqual({ winners: ['runner'], reason: 'conceded' });
     expect(await again.act(move as never)).toMatchObject({
       ok: false,
       error: { code: 'game_over' },

@@ -44,17 +44,30 @@ async function publicSummary(outcome: RoomOutcome | null) {
 }
 
 describe('RoomDirectory: how a game ended', () => {
-  it('shows a stored outcome, a draw included', async () => {
-    const won = { winner: 'p2', reason: 'points' };
+  it('shows a stored outcome, a draw and a shared win included', async () => {
+    const won = { winners: ['p2'], reason: 'points' };
     expect(await publicSummary(won)).toMatchObject({ status: 'finished', outcome: won });
-    const draw = { winner: null, reason: 'tie' };
+    const draw = { winners: [], reason: 'tie' };
     expect(await publicSummary(draw)).toMatchObject({ outcome: draw });
+    const shared = { winners: ['p1', 'p2'], reason: 'allied' };
+    expect(await publicSummary(shared)).toMatchObject({ outcome: shared });
+  });
+
+  it('reads an outcome stored before winners were a list as a list of one', async () => {
+    const legacy = (winner: string | null) => ({ winner, reason: winner ? 'points' : 'tie' });
+    expect(await publicSummary(legacy('p2') as unknown as RoomOutcome)).toMatchObject({
+      outcome: { winners: ['p2'], reason: 'points' },
+    });
+    expect(await publicSummary(legacy(null) as unknown as RoomOutcome)).toMatchObject({
+      outcome: { winners: [], reason: 'tie' },
+    });
   });
 
   it('leaves out an outcome clients could not accept, and says nothing before the end', async () => {
     for (const outcome of [
-      { winner: 'p3', reason: 'points' }, // not a seat of the room
-      { winner: 'p1', reason: 'won on points' }, // not a short token
+      { winners: ['p3'], reason: 'points' }, // not a seat of the room
+      { winners: ['p1', 'p3'], reason: 'allied' }, // one of them not a seat of the room
+      { winners: ['p1'], reason: 'won on points' }, // not a short token
       null,
     ]) {
       expect(await publicSummary(outcome)).not.toHaveProperty('outcome');

@@ -137,16 +137,23 @@ export class RoomDirectory {
 /**
  * How the game ended, when the store has it in the protocol's form: a module's `outcome` is
  * public by contract, but a reason that is not a short token, or a winner that is not a seat,
- * would make the whole summary invalid for clients — such an outcome is left out.
+ * would make the whole summary invalid for clients — such an outcome is left out. A room
+ * finished before outcomes listed their winners holds `{winner, reason}`: read as a list of one.
  */
 function publicOutcome(
   stored: StoredRoomSummary,
   seats: Record<string, SeatSummary>,
 ): { outcome?: RoomOutcome } {
-  const parsed = roomOutcomeSchema.safeParse(stored.outcome);
+  const parsed = roomOutcomeSchema.safeParse(withWinnersList(stored.outcome));
   if (!parsed.success) return {};
-  const { winner } = parsed.data;
-  return winner === null || Object.hasOwn(seats, winner) ? { outcome: parsed.data } : {};
+  const { winners } = parsed.data;
+  return winners.every((w) => Object.hasOwn(seats, w)) ? { outcome: parsed.data } : {};
+}
+
+function withWinnersList(outcome: unknown): unknown {
+  if (typeof outcome !== 'object' || outcome === null || !('winner' in outcome)) return outcome;
+  const { winner, ...rest } = outcome as { winner: unknown };
+  return { ...rest, winners: winner === null ? [] : [winner] };
 }
 
 /** A room whose summary cannot be had now is left out of a listing. */

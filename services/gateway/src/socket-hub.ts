@@ -474,7 +474,7 @@ export class SocketHub {
       view: view.view,
       ...(view.fixedDeal ? { fixedDeal: true } : {}),
       ...(view.outcome
-        ? { outcome: { winner: view.outcome.winner, reason: view.outcome.reason } }
+        ? { outcome: { winners: view.outcome.winners, reason: view.outcome.reason } }
         : {}),
     });
     this.metrics.viewsForwarded.inc(targets.length);

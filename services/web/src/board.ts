@@ -19,6 +19,7 @@ import {
   boardStatus,
   logSegments,
   outcomeText,
+  roomOutcomeOf,
   phaseText,
   promptText,
   runText,
@@ -545,7 +546,7 @@ function stopsPanel(
 
 function gameOver(view: NetrunnerView, handlers: BoardHandlers): HTMLElement | null {
   if (!view.outcome) return null;
-  const { winner, reason } = outcomeText(view.outcome);
+  const { winner, reason } = outcomeText(roomOutcomeOf(view.outcome));
   return h(
     'div',
     { class: 'overlay', 'data-testid': 'game-over' },

@@ -106,10 +106,18 @@ describe('lobby', () => {
   it('says how a finished game ended, and only the status before', () => {
     expect(roomStatusText({ status: 'active' })).toBe('active');
     expect(
-      roomStatusText({ status: 'finished', outcome: { winner: 'corp', reason: 'agenda_points' } }),
+      roomStatusText({
+        status: 'finished',
+        outcome: { winners: ['corp'], reason: 'agenda_points' },
+      }),
     ).toBe('finished: The Corp wins (agenda points)');
-    expect(roomStatusText({ status: 'finished', outcome: { winner: null, reason: 'tie' } })).toBe(
+    expect(roomStatusText({ status: 'finished', outcome: { winners: [], reason: 'tie' } })).toBe(
       'finished: Nobody wins (tie)',
+    );
+    // Allies winning together (Dune) are all named.
+    const allied = { winners: ['atreides', 'emperor'], reason: 'strongholds_allied' };
+    expect(roomStatusText({ status: 'finished', outcome: allied })).toBe(
+      'finished: The atreides and emperor win (strongholds allied)',
     );
   });
 });

@@ -34,14 +34,29 @@ const REASONS: Record<string, string> = {
   conceded: 'the other side conceded',
 };
 
-export function outcomeText(outcome: { readonly winner: string | null; readonly reason: string }): {
+export function outcomeText(outcome: {
+  readonly winners: readonly string[];
+  readonly reason: string;
+}): {
   readonly winner: string;
   readonly reason: string;
 } {
+  const names = outcome.winners.map(sideName).join(' and ');
   return {
-    winner: outcome.winner ? `The ${sideName(outcome.winner)} wins` : 'Nobody wins',
+    winner:
+      outcome.winners.length === 0
+        ? 'Nobody wins'
+        : `The ${names} win${outcome.winners.length > 1 ? '' : 's'}`,
     reason: REASONS[outcome.reason] ?? outcome.reason.replace(/_/g, ' '),
   };
+}
+
+/** Netrunner's own outcome (one winner, or none for a draw) in the room's form. */
+export function roomOutcomeOf(outcome: {
+  readonly winner: string | null;
+  readonly reason: string;
+}) {
+  return { winners: outcome.winner === null ? [] : [outcome.winner], reason: outcome.reason };
 }
 
 /** A lobby row's status: how the game ended, once the room's summary says. */
@@ -61,7 +76,7 @@ export function boardStatus(
   bots: Readonly<Record<string, string>> = {},
 ): BoardStatus {
   if (view.outcome) {
-    const { winner, reason } = outcomeText(view.outcome);
+    const { winner, reason } = outcomeText(roomOutcomeOf(view.outcome));
     return { kind: 'over', text: `Game over: ${winner} (${reason}).` };
   }
   if (viewer !== 'spectator' && (view.legalActions?.length ?? 0) > 0) {

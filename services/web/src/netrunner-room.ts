@@ -88,6 +88,12 @@ export function runNetrunner(
 function viewOf(event: ViewEvent): NetrunnerView {
   const view = event.view as NetrunnerView;
   return event.outcome && !view.outcome
-    ? { ...view, outcome: event.outcome as NetrunnerView['outcome'], legalActions: [] }
+    ? { ...view, outcome: netrunnerOutcome(event.outcome), legalActions: [] }
     : view;
+}
+
+/** The room's outcome in Netrunner's form: a two-seat room has one winner or none. */
+function netrunnerOutcome(outcome: NonNullable<ViewEvent['outcome']>): NetrunnerView['outcome'] {
+  type Winner = NonNullable<NetrunnerView['outcome']>['winner'];
+  return { winner: (outcome.winners[0] ?? null) as Winner, reason: outcome.reason };
 }

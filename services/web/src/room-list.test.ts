@@ -16,7 +16,7 @@ describe('the lobby’s room lists', () => {
   });
 
   it('keep finished and abandoned rooms out of the open list, saying how they ended', () => {
-    const outcome = { winner: 'corp', reason: 'agenda_points' };
+    const outcome = { winners: ['corp'], reason: 'agenda_points' };
     expect(roomState({ status: 'finished', seats, outcome })).toBe(
       'Finished: The Corp wins (agenda points)',
     );

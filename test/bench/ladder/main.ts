@@ -80,7 +80,8 @@ export async function main(options: BenchOptions): Promise<Figures> {
         }
         const players = firstAs === 'corp' ? { corp: a, runner: b } : { corp: b, runner: a };
         const result = playGame(module, `ladder:${deal}`, players, budgets);
-        const score = result.winner === null ? 0.5 : result.winner === firstAs ? 1 : 0;
+        const { winners } = result;
+        const score = winners.length === 0 ? 0.5 : winners.includes(firstAs) ? 1 : 0;
         const line: Line = {
           pair,
           deal,

@@ -10,7 +10,8 @@ export type Entrant = BotLevel | 'cheat';
 export type Budgets = Partial<Record<Entrant, number>>;
 
 export interface GameResult {
-  readonly winner: string | null;
+  /** Empty for a draw (or a game that did not finish). */
+  readonly winners: readonly string[];
   readonly reason: string;
   readonly actions: number;
 }
@@ -31,9 +32,9 @@ export function playGame(
   let s: GameSnapshot<unknown> = newGame(module, {}, seed);
   for (let n = 0; n < MAX_ACTIONS; n++) {
     const outcome = module.outcome(s);
-    if (outcome) return { winner: outcome.winner, reason: outcome.reason, actions: n };
+    if (outcome) return { winners: outcome.winners, reason: outcome.reason, actions: n };
     const seat = (module.deciders(s) as string[]).find((d) => module.legalActions(s, d).length > 0);
-    if (seat === undefined) return { winner: null, reason: 'stuck', actions: n };
+    if (seat === undefined) return { winners: [], reason: 'stuck', actions: n };
     const entrant = players[seat] as Entrant;
     const decisionSeed = `${seed}:${n}`;
     const action =
@@ -55,5 +56,5 @@ export function playGame(
           }).action;
     s = applyAction(module, s, seat, action);
   }
-  return { winner: null, reason: 'unfinished', actions: MAX_ACTIONS };
+  return { winners: [], reason: 'unfinished', actions: MAX_ACTIONS };
 }

@@ -149,7 +149,7 @@ export async function main(options: BenchOptions): Promise<Figures> {
 
     recorded.push({ first: samples[0] as Snapshot, moves, last: snapshot });
     const outcome = netrunner.outcome(snapshot);
-    const key = outcome ? `${outcome.winner ?? 'draw'}:${outcome.reason}` : 'unfinished';
+    const key = outcome ? `${outcome.winners.join('+') || 'draw'}:${outcome.reason}` : 'unfinished';
     outcomes[key] = (outcomes[key] ?? 0) + 1;
 
     // Views, their JSON, and the persisted snapshot, over the sampled states of this game.

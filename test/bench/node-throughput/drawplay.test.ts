@@ -116,7 +116,7 @@ describe('draw-play rules', () => {
     );
     const one = applyAction(drawPlay, start, 'p1', { type: 'draw' });
     const two = applyAction(drawPlay, one, 'p2', { type: 'draw' });
-    expect(drawPlay.outcome(two)).toEqual({ winner: null, reason: 'moves_played' });
+    expect(drawPlay.outcome(two)).toEqual({ winners: [], reason: 'moves_played' });
     expect(drawPlay.deciders(two)).toEqual([]);
   });
 

@@ -223,7 +223,7 @@ function logView(
 }
 
 function outcome(snapshot: GameSnapshot<DrawPlayState>): Outcome<DrawPlaySeat> | null {
-  return snapshot.status === 'done' ? { winner: null, reason: 'moves_played' } : null;
+  return snapshot.status === 'done' ? { winners: [], reason: 'moves_played' } : null;
 }
 
 /** A full state consistent with `view`: the unseen cards dealt at random to deck and other hand. */

@@ -22,11 +22,8 @@ export type DuneModule = GameModule<
 function outcome(snapshot: GameSnapshot<DuneState>): Outcome<Faction> | null {
   const result = snapshot.context.result;
   if (!result) return null;
-  // Allies win together: the first winner names the outcome, the reason lists them all.
-  return {
-    winner: result.winners[0] ?? null,
-    reason: `${result.reason}:${result.winners.join('+') || 'nobody'}`,
-  };
+  // Allies win together: all of them are the outcome's winners.
+  return { winners: result.winners, reason: result.reason };
 }
 
 export const dune: DuneModule = {

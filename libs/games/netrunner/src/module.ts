@@ -24,7 +24,9 @@ export type NetrunnerModule = GameModule<
 >;
 
 function outcome(snapshot: GameSnapshot<Game>): Outcome<Side> | null {
-  return snapshot.context.outcome;
+  const done = snapshot.context.outcome;
+  if (!done) return null;
+  return { winners: done.winner === null ? [] : [done.winner], reason: done.reason };
 }
 
 /**

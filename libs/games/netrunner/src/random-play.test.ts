@@ -32,7 +32,8 @@ describe('random play', () => {
       }
       const outcome = netrunner.outcome(snapshot);
       // Every game ends with a winner, for one of the ways a game of Netrunner ends.
-      expect(outcome?.winner, `seed ${seed}`).toMatch(/^(corp|runner)$/);
+      expect(outcome?.winners, `seed ${seed}`).toHaveLength(1);
+      expect(outcome?.winners[0], `seed ${seed}`).toMatch(/^(corp|runner)$/);
       expect(WIN_REASONS, `seed ${seed}`).toContain(outcome?.reason);
       reasons[outcome?.reason ?? 'none'] = (reasons[outcome?.reason ?? 'none'] ?? 0) + 1;
       expect(snapshot.status).toBe('done');

@@ -153,7 +153,7 @@ describe('applyAction', () => {
     let s: Snap = newGame(parlor, { turns: 1 }, 1);
     s = applyAction(parlor, s, 'p1', { type: 'end' });
     expect(s.status).toBe('done');
-    expect(parlor.outcome(s)).toEqual({ winner: null, reason: 'tie' });
+    expect(parlor.outcome(s)).toEqual({ winners: [], reason: 'tie' });
     expect(rulesErrorCode(() => applyAction(parlor, s, 'p1', { type: 'draw' }))).toBe('game_over');
   });
 

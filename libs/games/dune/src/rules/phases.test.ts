@@ -211,6 +211,27 @@ describe('Victory', () => {
     expect(strongholdWinners(s)?.winners.sort()).toEqual(['atreides', 'emperor']);
   });
 
+  it("an allied win is the engine outcome's winners, both of them, with a plain reason", () => {
+    const allied: DuneState = {
+      ...base(),
+      prediction: { faction: 'harkonnen', turn: 9 },
+      alliances: [['atreides', 'emperor']],
+      forces: {
+        'arrakeen:9': { atreides: 1 },
+        'carthag:10': { atreides: 1 },
+        'tueks_sietch:4': { emperor: 1 },
+        'sietch_tabr:13': { emperor: 2 },
+      },
+    };
+    const over = edit(afterSetup(SIX), () => enterMentat(allied));
+    expect(dune.outcome(over)).toEqual({
+      winners: ['atreides', 'emperor'],
+      reason: 'strongholds_allied',
+    });
+    // The reason is a short token the room's outcome accepts (no winner names folded into it).
+    expect(dune.outcome(over)?.reason).toMatch(/^[a-z_]+$/);
+  });
+
   it('the end-of-game order: Fremen special, else the Guild, else the Fremen, else most strongholds', () => {
     const s = base();
     const fremenHold: DuneState = {
