@@ -21,8 +21,12 @@ const MESSAGES: Record<RulesErrorCode, string> = {
 
 export class RulesError extends Error {
   override readonly name = 'RulesError';
-  constructor(readonly code: RulesErrorCode) {
-    super(MESSAGES[code]);
+  /** `cause` is for the server's own log; clients get the code and its fixed message only. */
+  constructor(
+    readonly code: RulesErrorCode,
+    options?: { readonly cause?: unknown },
+  ) {
+    super(MESSAGES[code], options);
   }
 }
 

@@ -21,7 +21,11 @@ import { SharedValues } from './shared-values.js';
  * snapshot and never changes its input.
  */
 
-/** The first snapshot of a game, after setup (deals, shuffles, mulligans pending). */
+/**
+ * The first snapshot of a game, after setup (deals, shuffles, mulligans pending). Options the
+ * game's setup refuses are `bad_request` (the setup's own error is its `cause`, for the server's
+ * log): XState would otherwise hand back a snapshot in `error` status that no one can play.
+ */
 export function newGame<M extends AnyGameModule>(
   module: M,
   options: OptionsOf<M>,
@@ -29,7 +33,11 @@ export function newGame<M extends AnyGameModule>(
 ): GameSnapshot<StateOf<M>> {
   const input = { options, seed };
   const scope = inertScope(module.machine, () => createActor(module.machine, { input }));
-  return module.machine.getInitialSnapshot(scope, input) as GameSnapshot<StateOf<M>>;
+  const snapshot = module.machine.getInitialSnapshot(scope, input) as GameSnapshot<StateOf<M>> & {
+    readonly error?: unknown;
+  };
+  if (snapshot.status === 'error') throw new RulesError('bad_request', { cause: snapshot.error });
+  return snapshot;
 }
 
 /**

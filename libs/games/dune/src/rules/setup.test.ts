@@ -90,9 +90,31 @@ describe('Dune room options', () => {
     expect(() => dune.seats({ turns: 0 })).toThrow(/turns/);
     expect(() => dune.seats({ spiceCollection: 'anywhere' as never })).toThrow(/spiceCollection/);
     expect(() => dune.seats({ twoPlayerStrongholds: 5 as never })).toThrow(/twoPlayerStrongholds/);
-    // Setup itself does not start a game from them either.
-    expect(newGame(dune, { turns: 0 }, 1).status).toBe('error');
     expect(newGame(dune, { bgCharity: 'always' }, 1).context.options.bgCharity).toBe('always');
+  });
+
+  it('newGame with bad options is the generic bad_request, never a game in error status', () => {
+    const bad: unknown[] = [
+      { turns: 0 },
+      { turns: 2.5 },
+      { factions: ['atreides'] },
+      { factions: 'atreides' },
+      { spiceCollection: 'anywhere' },
+      { harkonnenMulligan: 'yes' },
+    ];
+    for (const options of bad) {
+      let thrown: unknown;
+      try {
+        newGame(dune, options as never, 1);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, JSON.stringify(options)).toBeInstanceOf(RulesError);
+      expect((thrown as RulesError).code).toBe('bad_request');
+      expect((thrown as RulesError).message).toBe('The request is malformed.');
+      // The reason stays on the server (its log), not in what a client is told.
+      expect(String((thrown as Error & { cause: unknown }).cause)).toMatch(/^Error: dune: /);
+    }
   });
 });
 
