@@ -34,6 +34,10 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<{ main: Be
       'a tiny draw/play game: Veil in-process, Veil durable on Postgres, boardgame.io; NATS latency',
     load: () => import('./node-throughput/main.js'),
   },
+  queue: {
+    about: "the room runner's SerialQueue beside @veil/store's Limiter(1): ns per task, ratio",
+    load: () => import('./queue/main.js'),
+  },
   'snapshot-store': {
     about: 'a Netrunner snapshot written and read on Postgres: json + lz4 against jsonb + pglz',
     load: () => import('./snapshot-store/main.js'),
