@@ -1,11 +1,13 @@
 import {
   botLevelsResponseSchema,
   createRoomResponseSchema,
+  replayOkSchema,
   roomListSchema,
   roomSummarySchema,
   type BotLevelsResponse,
   type CreateRoomRequestInput,
   type CreateRoomResponse,
+  type Replay,
   type RoomSummary,
 } from '@veil/protocol';
 import type { z } from 'zod';
@@ -48,6 +50,28 @@ export function getRoom(
   options: HttpOptions = {},
 ): Promise<RoomSummary> {
   return call(url, `/api/rooms/${encodeURIComponent(roomId)}`, roomSummarySchema, options);
+}
+
+export interface ReplayOptions extends HttpOptions {
+  /** The version to show (default: the last). */
+  readonly version?: number;
+  /** A seat's token: needed in a room closed to spectators. */
+  readonly token?: string;
+}
+
+/**
+ * `GET /api/rooms/:id/replay`: a finished room's public view and log at a version, replayed by
+ * the server from the stored events (docs/protocol.md, "Replay").
+ */
+export function getReplay(
+  url: string,
+  roomId: string,
+  options: ReplayOptions = {},
+): Promise<Replay> {
+  const query = options.version === undefined ? '' : `?version=${options.version}`;
+  const path = `/api/rooms/${encodeURIComponent(roomId)}/replay${query}`;
+  const init = options.token ? { headers: { authorization: `Bearer ${options.token}` } } : {};
+  return call(url, path, replayOkSchema.omit({ ok: true }), options, init);
 }
 
 async function call<S extends z.ZodType>(

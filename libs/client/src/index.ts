@@ -8,7 +8,15 @@ export {
   type SeatConnectOptions,
 } from './connection.js';
 export { errorCodeOf, VeilError } from './errors.js';
-export { botLevels, createRoom, getRoom, listRooms, type HttpOptions } from './http.js';
+export {
+  botLevels,
+  createRoom,
+  getReplay,
+  getRoom,
+  listRooms,
+  type HttpOptions,
+  type ReplayOptions,
+} from './http.js';
 export type {
   Ack,
   BotLevel,
@@ -19,6 +27,7 @@ export type {
   CreateRoomResponse,
   LogEvent,
   ProtocolError,
+  Replay,
   RoomSummary,
   ViewEvent,
 } from '@veil/protocol';

@@ -7,6 +7,7 @@ import {
   protocolError,
   ROOMS_CREATE_SUBJECT,
   ROOMS_PLACE_SUBJECT,
+  ROOMS_REPLAY_SUBJECT,
   type CreateRoomCommandReply,
   type PlaceReply,
 } from '@veil/protocol';
@@ -26,6 +27,7 @@ import { createRoom } from './room-creation.js';
 import { LeaseReleases } from './lease-releases.js';
 import { NodeLiveness } from './node-liveness.js';
 import { RoomLoadError } from './room-loading.js';
+import { replayRoom } from './room-replay.js';
 import { RoomRunner, type UnloadReason } from './room-runner.js';
 
 /**
@@ -272,6 +274,12 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
   const subscriptions: BusSubscription[] = await Promise.all([
     bus.subscribe(ROOMS_PLACE_SUBJECT, onPlace, { queue: GAME_NODES_QUEUE_GROUP }),
     bus.subscribe(ROOMS_CREATE_SUBJECT, onCreate, { queue: GAME_NODES_QUEUE_GROUP }),
+    // Any node replays a finished room from the store: it need not run there.
+    bus.subscribe(
+      ROOMS_REPLAY_SUBJECT,
+      async ({ data, respond }) => respond?.(await replayRoom(store, games, data, logger)),
+      { queue: GAME_NODES_QUEUE_GROUP },
+    ),
   ]);
 
   await liveness.start();

@@ -7,6 +7,7 @@ import {
   type CreateRoomCommand,
   type CreateRoomResponse,
   type ErrorCode,
+  type Replay,
   type RoomSeat,
 } from '@veil/protocol';
 import { checkBotLevels, type BotLevels } from './bot-levels.js';
@@ -14,10 +15,10 @@ import { GatewayError, toProtocolError } from './errors.js';
 import type { Logger } from '@veil/log';
 import type { GatewayMetrics } from './metrics.js';
 import type { NodeClient } from './node-client.js';
-import type { ClientBuckets } from './rate-limit.js';
+import { ClientBuckets } from './rate-limit.js';
 import type { RoomDirectory } from './room-directory.js';
 import type { StaticFiles } from './static-files.js';
-import { hashSeatToken, newRoomId, newSeatToken } from './tokens.js';
+import { hashSeatToken, newRoomId, newSeatToken, seatTokenMatches } from './tokens.js';
 
 /** Largest request body the lobby API reads (a room request with explicit decks fits easily). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -35,17 +36,21 @@ export interface HttpApiDeps {
   readonly botLevels?: BotLevels;
   /** Room creations per client address (`rate_limited` when a client's bucket is empty). */
   readonly roomCreations: ClientBuckets;
+  /** Replays per client address (default: 20 at once, then 10 a second). */
+  readonly replays?: ClientBuckets;
   /** Whether the gateway is shutting down (health turns 503). */
   readonly draining: () => boolean;
 }
 
 const ROOM_PATH = /^\/api\/rooms\/([^/]+)$/;
+const REPLAY_PATH = /^\/api\/rooms\/([^/]+)\/replay$/;
 
 /**
  * The lobby API (docs/protocol.md) on plain node:http. Every error answer is
  * `{error: {code, message}}` with the code's fixed message and HTTP status.
  */
 export function createHttpHandler(deps: HttpApiDeps) {
+  const replays = deps.replays ?? new ClientBuckets();
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://gateway.invalid');
     const path = url.pathname;
@@ -86,6 +91,12 @@ export function createHttpHandler(deps: HttpApiDeps) {
         const summary = await deps.rooms.summary(roomId);
         if (!summary) throw new GatewayError('room_not_found');
         sendJson(res, 200, summary);
+      } else if (REPLAY_PATH.test(path)) {
+        route = 'replay';
+        onlyMethods(req, ['GET']);
+        if (!replays.take(clientAddress(req))) throw new GatewayError('rate_limited');
+        const roomId = decodePathSegment(REPLAY_PATH.exec(path)?.[1] ?? '');
+        sendJson(res, 200, await replay(deps, roomId, url.searchParams, req));
       } else if (deps.staticFiles && (req.method === 'GET' || req.method === 'HEAD')) {
         route = 'static';
         if (!(await deps.staticFiles.serve(path, req, res))) sendError(res, 'bad_request', 404);
@@ -139,6 +150,48 @@ async function createRoom(deps: HttpApiDeps, req: IncomingMessage, res: ServerRe
   deps.logger.info('room created', { roomId: reply.roomId, game: request.game });
   const response: CreateRoomResponse = { roomId: reply.roomId, seats: tokens };
   sendJson(res, 201, response);
+}
+
+/** A version query: decimal digits only, at most 9 of them (a room's versions fit). */
+const VERSION_QUERY = /^[0-9]{1,9}$/;
+const BEARER = /^Bearer ([A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * `GET /api/rooms/:id/replay[?version=N]` (docs/protocol.md, "Replay"): who may watch the room
+ * may replay it — anyone in a room open to spectators, else a seat's token
+ * (`authorization: Bearer <token>`). The node answers only for finished rooms.
+ */
+async function replay(
+  deps: HttpApiDeps,
+  roomId: string,
+  query: URLSearchParams,
+  req: IncomingMessage,
+): Promise<Replay> {
+  if (!isSafeToken(roomId)) throw new GatewayError('room_not_found');
+  const asked = query.get('version');
+  if (asked !== null && !VERSION_QUERY.test(asked)) throw new GatewayError('bad_request');
+  const meta = await deps.rooms.meta(roomId);
+  if (!meta) throw new GatewayError('room_not_found');
+  if (!meta.spectators) {
+    const header = req.headers.authorization;
+    if (header === undefined) throw new GatewayError('forbidden');
+    const token = BEARER.exec(header)?.[1];
+    const seat =
+      token === undefined
+        ? undefined
+        : Object.values(meta.seats).find(
+            (s) =>
+              s.kind === 'human' && s.tokenHash !== null && seatTokenMatches(token, s.tokenHash),
+          );
+    if (seat === undefined) throw new GatewayError('unauthorized');
+  }
+  const reply = await deps.nodes.replay({
+    roomId,
+    ...(asked === null ? {} : { version: Number(asked) }),
+  });
+  if (!reply.ok) throw new GatewayError(reply.error.code);
+  const { ok: _ok, ...answer } = reply;
+  return answer;
 }
 
 class MethodNotAllowed extends GatewayError {

@@ -2,12 +2,16 @@ import { isBusError, retry, type Bus } from '@veil/bus';
 import {
   createRoomCommandReplySchema,
   placeReplySchema,
+  replayReplySchema,
   roomCmdSubject,
   roomCommandReplySchema,
   ROOMS_CREATE_SUBJECT,
   ROOMS_PLACE_SUBJECT,
+  ROOMS_REPLAY_SUBJECT,
   type CreateRoomCommand,
   type CreateRoomCommandReply,
+  type ReplayReply,
+  type ReplayRequest,
   type RoomCommand,
   type RoomCommandReply,
 } from '@veil/protocol';
@@ -165,6 +169,25 @@ export class NodeClient {
     const reply = createRoomCommandReplySchema.safeParse(raw);
     if (!reply.success) {
       this.logger.error('malformed room creation reply', { game: command.game });
+      throw new GatewayError('internal');
+    }
+    return reply.data;
+  }
+
+  /** Asks one game node for a finished room's view at a version, replayed from the store. */
+  async replay(request: ReplayRequest): Promise<ReplayReply> {
+    let raw: unknown;
+    try {
+      raw = await this.bus.request(ROOMS_REPLAY_SUBJECT, request, {
+        timeoutMs: this.commandTimeoutMs,
+      });
+    } catch (error) {
+      if (isBusError(error, 'no_responders')) throw new GatewayError('unavailable');
+      throw error;
+    }
+    const reply = replayReplySchema.safeParse(raw);
+    if (!reply.success) {
+      this.logger.error('malformed replay reply', { roomId: request.roomId });
       throw new GatewayError('internal');
     }
     return reply.data;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { protocolErrorSchema } from './error-codes.js';
+import { gameIdSchema, logEntrySchema, roomIdSchema, versionSchema } from './fields.js';
+import { MAX_LOG_ENTRIES } from './limits.js';
+import { viewPayloadSchema } from './view-payload.js';
+
+/**
+ * `veil.rooms.replay` (queue group of game nodes): the public view of a finished room at one of
+ * its versions, rebuilt from its first snapshot and stored events (docs/protocol.md, "Replay").
+ * Any node answers from the store; the room need not run anywhere.
+ */
+export const ROOMS_REPLAY_SUBJECT = 'veil.rooms.replay';
+
+/** Without `version`, the last one. */
+export const replayRequestSchema = z.strictObject({
+  roomId: roomIdSchema,
+  version: versionSchema.optional(),
+});
+
+/**
+ * The spectators' view at `version` (the game's `view()` for `spectator`, which shows every card
+ * once the game's rules ended it), the spectators' log up to it (`logView()`, its last
+ * MAX_LOG_ENTRIES entries), and the room's last version.
+ */
+export const replayOkSchema = z.strictObject({
+  ok: z.literal(true),
+  game: gameIdSchema,
+  lastVersion: versionSchema,
+  view: viewPayloadSchema,
+  log: z.array(logEntrySchema).max(MAX_LOG_ENTRIES),
+});
+
+export const replayErrorSchema = z.strictObject({
+  ok: z.literal(false),
+  error: protocolErrorSchema,
+});
+
+export const replayReplySchema = z.discriminatedUnion('ok', [replayOkSchema, replayErrorSchema]);
+
+/** What `GET /api/rooms/:id/replay` answers: the reply without its `ok`. */
+export type Replay = Omit<z.infer<typeof replayOkSchema>, 'ok'>;
+export type ReplayRequest = z.infer<typeof replayRequestSchema>;
+export type ReplayReply = z.infer<typeof replayReplySchema>;

@@ -1,0 +1,70 @@
+import type { GameSnapshot } from '@veil/engine';
+import {
+  MAX_LOG_ENTRIES,
+  protocolError,
+  replayRequestSchema,
+  SPECTATOR,
+  type ReplayReply,
+} from '@veil/protocol';
+import type { RoomStore } from '@veil/store';
+import type { Logger } from '@veil/log';
+import type { GameRegistry } from './game-registry.js';
+import { RoomLoadError, roomStateOf } from './room-loading.js';
+import { logEntriesSince, viewPayload } from './viewer-payloads.js';
+
+/**
+ * Answers `veil.rooms.replay` (docs/protocol.md, "Replay"): a finished room's state at the asked
+ * version, rebuilt from the room's first snapshot (version 0) by the same pure stepping that
+ * played it, and sent as the spectators' view and log — the game's `view()` and `logView()`, as
+ * every outbound byte. Only finished rooms: a room in play would show spectators what their
+ * delay holds back, and a replay is for after the game.
+ */
+export async function replayRoom(
+  store: RoomStore,
+  games: GameRegistry,
+  request: unknown,
+  logger: Logger,
+): Promise<ReplayReply> {
+  const parsed = replayRequestSchema.safeParse(request);
+  if (!parsed.success) return { ok: false, error: protocolError('bad_request') };
+  const { roomId } = parsed.data;
+  let loaded;
+  try {
+    // The first snapshot and every event after it (the creation snapshot is always stored).
+    loaded = await store.load(roomId, { snapshotBefore: 1 });
+  } catch (error) {
+    logger.warn('replay load failed', { roomId, error });
+    return { ok: false, error: protocolError('unavailable') };
+  }
+  if (!loaded) return { ok: false, error: protocolError('room_not_found') };
+  if (loaded.room.status !== 'finished') return { ok: false, error: protocolError('forbidden') };
+  const lastVersion = loaded.room.version;
+  const version = parsed.data.version ?? lastVersion;
+  if (version > lastVersion) return { ok: false, error: protocolError('bad_request') };
+  let at: GameSnapshot<unknown> | null = null;
+  let state;
+  try {
+    // Events after the asked version need not be stepped.
+    const events = loaded.events.filter((e) => e.version <= version);
+    state = roomStateOf(games, { ...loaded, events }, (v, snapshot) => {
+      if (v === version) at = snapshot;
+    });
+  } catch (error) {
+    if (!(error instanceof RoomLoadError)) throw error;
+    logger.error('replay failed', { roomId, code: error.code });
+    return { ok: false, error: protocolError('unavailable') };
+  }
+  if (at === null) return { ok: false, error: protocolError('internal') };
+  const module = state.game.module;
+  const options = loaded.room.options as { fixedDeal?: unknown } | null;
+  const log = logEntriesSince(module, 0, at, SPECTATOR);
+  return {
+    ok: true,
+    game: module.id,
+    lastVersion,
+    view: viewPayload(module, roomId, version, at, SPECTATOR, {
+      fixedDeal: options?.fixedDeal === true,
+    }),
+    log: log.slice(-MAX_LOG_ENTRIES),
+  };
+}
