@@ -258,6 +258,14 @@ export class VeilConnection {
     return this.act(CONCEDE_ACTION);
   }
 
+  /**
+   * Offers or accepts a rematch after the game (docs/protocol.md, "Rematch") with `token`, the
+   * token this player's new seat will have (`newSeatToken()`): keep it, the server never sends it.
+   */
+  rematch(token: string): Promise<Ack> {
+    return this.request(SOCKET_EVENTS.rematch, { token, requestId: newRequestId() });
+  }
+
   /** Sets (or with `null` clears) a standing policy for a kind of reaction window. */
   policy(kind: string, policy: StandingPolicy | null): Promise<Ack> {
     return this.request(SOCKET_EVENTS.policy, { kind, policy, requestId: newRequestId() });
@@ -302,6 +310,15 @@ function isViewEvent(value: unknown): value is ViewEvent {
     (v['seat'] === null || typeof v['seat'] === 'string') &&
     'view' in v
   );
+}
+
+/** A fresh seat token (32 random bytes, base64url) for a rematch seat, from the Web Crypto API. */
+export function newSeatToken(): string {
+  const bytes = new Uint8Array(32);
+  globalThis.crypto.getRandomValues(bytes);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** A random request id (128 bits, hex) from the Web Crypto API (browsers and Node ≥ 19). */

@@ -2,6 +2,7 @@ export {
   connectSeat,
   connectSpectator,
   newRequestId,
+  newSeatToken,
   VeilConnection,
   type ActOptions,
   type ConnectOptions,

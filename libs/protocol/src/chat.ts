@@ -44,7 +44,14 @@ export const chatTextSchema = plainText(MAX_CHAT_TEXT);
 export const displayNameSchema = plainText(MAX_DISPLAY_NAME);
 
 /** What happened at the table, told in the chat pane. */
-export const CHAT_EVENTS = ['joined', 'left', 'reconnected', 'conceded'] as const;
+export const CHAT_EVENTS = [
+  'joined',
+  'left',
+  'reconnected',
+  'conceded',
+  'rematch_offered',
+  'rematch',
+] as const;
 
 const lineBase = {
   roomId: roomIdSchema,
@@ -68,6 +75,8 @@ export const chatLineSchema = z.discriminatedUnion('kind', [
     kind: z.literal('system'),
     seat: seatSchema,
     event: z.enum(CHAT_EVENTS),
+    /** `rematch` only: the new room (see rematch.ts). */
+    room: roomIdSchema.optional(),
   }),
 ]);
 export type ChatLine = z.infer<typeof chatLineSchema>;

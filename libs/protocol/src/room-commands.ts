@@ -13,6 +13,7 @@ import {
   windowKindSchema,
 } from './fields.js';
 import { MAX_LOG_ENTRIES } from './limits.js';
+import { rematchCommandSchema } from './rematch.js';
 import { viewPayloadSchema } from './view-payload.js';
 
 /**
@@ -77,6 +78,7 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   syncCommandSchema,
   publicVersionCommandSchema,
   chatCommandSchema,
+  rematchCommandSchema,
 ]);
 
 /**

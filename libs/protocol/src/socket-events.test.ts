@@ -19,6 +19,7 @@ describe('socket.io events', () => {
       act: 'act',
       policy: 'policy',
       chat: 'chat',
+      rematch: 'rematch',
     });
   });
 

@@ -3,6 +3,7 @@ import { protocolErrorSchema, type ProtocolError } from './error-codes.js';
 import { logEntrySchema, roomIdSchema, versionSchema } from './fields.js';
 import { MAX_LOG_ENTRIES } from './limits.js';
 import type { ChatEvent, ChatRequest } from './chat.js';
+import type { RematchRequest } from './rematch.js';
 import type { Ack, ActRequest, PolicyRequest } from './socket-commands.js';
 import { viewPayloadSchema, type ViewPayload } from './view-payload.js';
 
@@ -20,6 +21,8 @@ export const SOCKET_EVENTS = {
   policy: 'policy',
   /** both ways: a chat message (client → server, with ack); chat lines (server → client). */
   chat: 'chat',
+  /** client → server, with ack: a seat offers or accepts a rematch after the game. */
+  rematch: 'rematch',
 } as const;
 
 /** `view`: identical to the node's view publication. */
@@ -56,4 +59,5 @@ export interface ClientToServerEvents {
   act: (request: ActRequest, ack: (reply: Ack) => void) => void;
   policy: (request: PolicyRequest, ack: (reply: Ack) => void) => void;
   chat: (request: ChatRequest, ack: (reply: Ack) => void) => void;
+  rematch: (request: RematchRequest, ack: (reply: Ack) => void) => void;
 }

@@ -8,7 +8,9 @@ import {
   ROOMS_CREATE_SUBJECT,
   ROOMS_PLACE_SUBJECT,
   ROOMS_REPLAY_SUBJECT,
+  type CreateRoomCommand,
   type CreateRoomCommandReply,
+  type ErrorCode,
   type PlaceReply,
 } from '@veil/protocol';
 import {
@@ -133,6 +135,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     quietSnapshotMs: options.quietSnapshotMs ?? DEFAULT_QUIET_SNAPSHOT_MS,
     snapshotWrites: new Limiter(2),
     leases: new LeaseReleases(store, nodeId, logger),
+    createRoom: (command: CreateRoomCommand) => createAndRun(command),
     // A fenced room is let go with its lease released: the lease is usually another node's
     // already (a release only acts while this node holds it). A room whose commit failed keeps
     // its lease until it expires: released, nothing would place it again before a client's
@@ -141,6 +144,16 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     unload: (roomId: string, reason: string) =>
       void unload(roomId, reason as UnloadReason, reason !== 'commit_failed'),
   };
+
+  /** A room this node creates itself (a rematch): stored with its lease held here, then run. */
+  async function createAndRun(command: CreateRoomCommand): Promise<{ roomId: string } | ErrorCode> {
+    if (!accepting) return 'unavailable';
+    const lease = { owner: nodeId, ttlMs: leaseTtlMs };
+    const created = await createRoom(store, games, command, logger, lease);
+    if (!created.ok) return created.error.code;
+    const placed = await place(created.roomId, created.stored);
+    return placed.ok ? { roomId: created.roomId } : placed.error.code;
+  }
 
   /** Takes the room's lease, then opens it. */
   async function claimAndOpen(roomId: string): Promise<PlaceReply> {

@@ -106,6 +106,16 @@ export class RoomChat {
     await this.append('table', { kind: 'system', seat, event: 'conceded' });
   }
 
+  /** A seat offered (or, as the last, accepted) a rematch (docs/protocol.md, "Rematch"). */
+  async rematchOffered(seat: string): Promise<void> {
+    await this.append('table', { kind: 'system', seat, event: 'rematch_offered' });
+  }
+
+  /** The rematch room exists (`seat` made it complete): the table learns where it is. */
+  async rematch(seat: string, room: string): Promise<void> {
+    await this.append('table', { kind: 'system', seat, event: 'rematch', room });
+  }
+
   private reads(viewer: string, channel: ChatChannel): boolean {
     if (viewer !== SPECTATOR) return channel === 'table';
     return channel === 'spectators' || this.deps.spectatorsReadTable;
@@ -137,7 +147,7 @@ export class RoomChat {
     channel: ChatChannel,
     body:
       | { kind: 'message'; from: string; name?: string; text: string }
-      | { kind: 'system'; seat: string; event: (typeof CHAT_EVENTS)[number] },
+      | { kind: 'system'; seat: string; event: (typeof CHAT_EVENTS)[number]; room?: string },
   ): Promise<void> {
     const at = new Date().toISOString();
     const { roomId, store } = this.deps;

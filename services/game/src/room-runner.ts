@@ -38,6 +38,7 @@ import { isPolicyKind } from './game-inputs.js';
 import type { GameRegistry } from './game-registry.js';
 import type { Logger } from '@veil/log';
 import { RoomChat } from './room-chat.js';
+import { RematchOffers, type CreateRoom } from './room-rematch.js';
 import { applyRoomEvent, type RoomEventRecord } from './room-event.js';
 import {
   roomLifecycleMachine,
@@ -79,6 +80,8 @@ export interface RoomRunnerDeps {
   readonly snapshotWrites: Limiter;
   /** The runner can no longer serve the room (fenced, lost, failed): the node unloads it. */
   readonly unload: (roomId: string, reason: string) => void;
+  /** Creates and runs a room on this node (a rematch); without it a rematch is `unavailable`. */
+  readonly createRoom?: CreateRoom;
 }
 
 /** Why the runner stopped serving a room. */
@@ -124,6 +127,7 @@ export class RoomRunner {
   private chatState: RoomChat | null = null;
   /** The room's outcome when a seat conceded (docs/protocol.md, "Concede"). */
   private concession: RoomOutcome | null = null;
+  private readonly rematch = new RematchOffers();
   private subscription: BusSubscription | null = null;
   private closing: Promise<void> | null = null;
   private lastSnapshotVersion: number;
@@ -249,6 +253,7 @@ export class RoomRunner {
       this.closing === null &&
       this.queue.size === 0 &&
       this.botMoves.size === 0 &&
+      !this.rematch.holds(now) &&
       now - this.lastActivity >= idleMs
     );
   }
@@ -338,6 +343,19 @@ export class RoomRunner {
         return { reply: { ok: true, version: this.version } };
       case 'chat': {
         const refused = await this.chat.say(command);
+        return { reply: refused ? refusal(refused) : { ok: true, version: this.version } };
+      }
+      case 'rematch': {
+        const create = this.deps.createRoom;
+        const refused = create
+          ? await this.rematch.offer(command, {
+              record: this.context.record,
+              over: this.isOver,
+              create,
+              offered: (seat) => this.chat.rematchOffered(seat),
+              created: (seat, room) => this.chat.rematch(seat, room),
+            })
+          : 'unavailable';
         return { reply: refused ? refusal(refused) : { ok: true, version: this.version } };
       }
       case 'publicVersion': {

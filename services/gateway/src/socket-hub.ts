@@ -8,6 +8,7 @@ import {
   parseRoomSubject,
   policyRequestSchema,
   protocolError,
+  rematchRequestSchema,
   roomViewTree,
   SOCKET_EVENTS,
   SPECTATOR,
@@ -26,7 +27,7 @@ import type { GatewayMetrics } from './metrics.js';
 import type { NodeClient } from './node-client.js';
 import { TokenBucket, type RateLimitOptions } from './rate-limit.js';
 import type { RoomDirectory } from './room-directory.js';
-import { newConnectionId, seatTokenMatches } from './tokens.js';
+import { hashSeatToken, newConnectionId, seatTokenMatches } from './tokens.js';
 import { MALFORMED_EVENT } from './tolerant-parser.js';
 
 /** One socket, bound at connect to one room and one seat (or the spectators) for its life. */
@@ -74,6 +75,7 @@ const KNOWN_CLIENT_EVENTS = new Set<string>([
   SOCKET_EVENTS.act,
   SOCKET_EVENTS.policy,
   SOCKET_EVENTS.chat,
+  SOCKET_EVENTS.rematch,
 ]);
 
 /** A request's JSON text may exceed its action by this much (version, requestId, keys). */
@@ -217,6 +219,9 @@ export class SocketHub {
     socket.on(SOCKET_EVENTS.chat, (payload: unknown, ack: unknown) => {
       this.track(this.onChat(conn, payload, ack));
     });
+    socket.on(SOCKET_EVENTS.rematch, (payload: unknown, ack: unknown) => {
+      this.track(this.onRematch(conn, payload, ack));
+    });
     socket.on('disconnect', () => {
       this.metrics.sockets.dec({ kind });
       this.track(this.onDisconnect(conn));
@@ -331,6 +336,27 @@ export class SocketHub {
       const request = policyRequestSchema.safeParse(payload);
       reply = request.success
         ? await this.roomCommand(conn, { type: 'policy', seat: conn.seat, ...request.data })
+        : refusal('bad_request');
+    }
+    this.answer(conn.socket, ack, reply);
+  }
+
+  /**
+   * A seat offers or accepts a rematch (docs/protocol.md, "Rematch") with the token it chose for
+   * its new seat: only the token's hash goes on to the node.
+   */
+  private async onRematch(conn: Connection, payload: unknown, ack: unknown): Promise<void> {
+    let reply: Ack;
+    if (conn.seat === null) reply = refusal('forbidden');
+    else {
+      const request = rematchRequestSchema.safeParse(payload);
+      reply = request.success
+        ? await this.roomCommand(conn, {
+            type: 'rematch',
+            seat: conn.seat,
+            tokenHash: hashSeatToken(request.data.token),
+            requestId: request.data.requestId,
+          })
         : refusal('bad_request');
     }
     this.answer(conn.socket, ack, reply);
