@@ -7,6 +7,7 @@ import {
 } from '@veil/netrunner/client';
 import { card as catalogCard, plainText } from './catalog.js';
 import { h, type Child } from './dom.js';
+import { deckReveal } from './end-summary.js';
 import {
   actionButtons,
   cardName,
@@ -560,6 +561,7 @@ function gameOver(view: NetrunnerView, handlers: BoardHandlers): HTMLElement | n
         null,
         `Final score: Corp ${view.corp.agendaPoints}, Runner ${view.runner.agendaPoints} (turn ${view.turn}).`,
       ),
+      deckReveal(view),
       h(
         'div',
         { class: 'form-actions' },

@@ -11,6 +11,8 @@ const EVENT_TEXT = {
   left: 'left the table',
   reconnected: 'is back at the table',
   conceded: 'conceded the game',
+  rematch_offered: 'wants a rematch',
+  rematch: 'started the rematch',
 } as const;
 
 /** `corp` → `Corp`: how a seat is named in the chat. */

@@ -1,9 +1,10 @@
 import { renderLobby } from './lobby.js';
+import { openReplay } from './replay.js';
 import { openRoom } from './room.js';
 import { parseRoute } from './router.js';
 import { installCardTips } from './tooltip.js';
 
-// The whole client: a hash router over three pages (lobby, seat, spectator), talking to the
+// The whole client: a hash router over four pages (lobby, seat, spectator, replay), talking to the
 // gateway that served it (same origin) through @veil/client.
 
 const root = document.getElementById('app');
@@ -18,6 +19,7 @@ function route(): void {
   const r = parseRoute(location.hash);
   document.title = r.page === 'lobby' ? 'Veil' : `Veil · ${r.roomId}`;
   if (r.page === 'lobby') leave = renderLobby(root, base);
+  else if (r.page === 'replay') leave = openReplay(root, base, r);
   else leave = openRoom(root, base, r);
 }
 

@@ -9,6 +9,7 @@ import {
 import { BOARDS } from './boards.js';
 import { withChat } from './chat.js';
 import { withConcede } from './concede.js';
+import { withTableEnd } from './end-bar.js';
 import { h, mount } from './dom.js';
 import { seatHash, type Route } from './router.js';
 import { savedToken, saveToken } from './storage.js';
@@ -86,12 +87,14 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
     let game: string;
     let fixedDeal = false;
     let seats = 0;
+    let seatNames: string[] = [];
     const bots: Record<string, string> = {};
     try {
       const summary = await getRoom(base, route.roomId);
       game = summary.game;
       fixedDeal = summary.fixedDeal === true;
-      seats = Object.keys(summary.seats).length;
+      seatNames = Object.keys(summary.seats);
+      seats = seatNames.length;
       for (const [seatName, s] of Object.entries(summary.seats)) {
         if (s.type === 'bot') bots[seatName] = s.level;
       }
@@ -116,10 +119,14 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
         history.replaceState(null, '', seatHash(route.roomId, conn.seat, token));
       }
     }
-    const boardRoot = withConcede(
-      withChat(fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root, conn),
+    const boardRoot = withTableEnd(
+      withConcede(
+        withChat(fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root, conn),
+        conn,
+        seats,
+      ),
       conn,
-      seats,
+      seatNames,
     );
     const load = BOARDS[game];
     if (!load) return runGeneric(boardRoot, conn);

@@ -7,7 +7,8 @@ export type Route =
       readonly seat: string;
       readonly token: string | null;
     }
-  | { readonly page: 'watch'; readonly roomId: string };
+  | { readonly page: 'watch'; readonly roomId: string }
+  | { readonly page: 'replay'; readonly roomId: string; readonly version: number | null };
 
 export function parseRoute(hash: string): Route {
   const raw = hash.replace(/^#/, '');
@@ -22,6 +23,14 @@ export function parseRoute(hash: string): Route {
       return { page: 'seat', roomId: parts[1], seat: parts[3], token: params.get('token') };
     }
     if (parts[2] === 'watch') return { page: 'watch', roomId: parts[1] };
+    if (parts[2] === 'replay') {
+      const v = params.get('v');
+      return {
+        page: 'replay',
+        roomId: parts[1],
+        version: v !== null && /^[0-9]{1,9}$/.test(v) ? Number(v) : null,
+      };
+    }
   }
   return { page: 'lobby' };
 }
@@ -33,6 +42,12 @@ export function seatHash(roomId: string, seat: string, token?: string): string {
 
 export function watchHash(roomId: string): string {
   return `#/room/${encodeURIComponent(roomId)}/watch`;
+}
+
+/** A finished room's replay, at a step (default: the last). */
+export function replayHash(roomId: string, version?: number): string {
+  const path = `#/room/${encodeURIComponent(roomId)}/replay`;
+  return version === undefined ? path : `${path}?v=${version}`;
 }
 
 /** An absolute link to a route of this client (for sharing a seat with the other player). */
