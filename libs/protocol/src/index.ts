@@ -20,3 +20,4 @@ export * from './view-payload.js';
 export * from './node-room-creation.js';
 export * from './view-publication.js';
 export * from './gateway-presence.js';
+export * from './room-moves.js';

@@ -300,6 +300,16 @@ export class KyselyRoomStore implements RoomStore {
     return row !== undefined;
   }
 
+  async deleteRoom(roomId: string): Promise<boolean> {
+    // Events, snapshots and chat lines go with it (their foreign keys cascade).
+    const row = await this.#db
+      .deleteFrom('rooms')
+      .where('id', '=', roomId)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async appendChat(roomId: string, channel: string, line: unknown): Promise<number> {
     // One writer per room (the node holding its lease), so the next number is the last + 1.
     const row = await this.#db

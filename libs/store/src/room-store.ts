@@ -98,6 +98,12 @@ export interface RoomStore {
   updateStatus(roomId: string, status: RoomStatus): Promise<boolean>;
 
   /**
+   * Deletes the room with its events, snapshots and chat: a creation the gateway gave up on, whose
+   * seat tokens no one holds. False if there was no such room.
+   */
+  deleteRoom(roomId: string): Promise<boolean>;
+
+  /**
    * Appends a chat line to the room (the node running it is the only writer) and returns its
    * sequence number, 1 for the room's first line.
    */

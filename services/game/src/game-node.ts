@@ -1,13 +1,17 @@
 import type { Bus, BusMessage, BusSubscription } from '@veil/bus';
 import type { AnyGameModule } from '@veil/engine';
 import {
+  cancelCreationSchema,
   createRoomCommandSchema,
   GAME_NODES_QUEUE_GROUP,
   placeRequestSchema,
   protocolError,
+  ROOMS_CANCEL_SUBJECT,
   ROOMS_CREATE_SUBJECT,
+  ROOMS_MOVED_SUBJECT,
   ROOMS_PLACE_SUBJECT,
   ROOMS_REPLAY_SUBJECT,
+  type CancelCreationReply,
   type CreateRoomCommand,
   type CreateRoomCommandReply,
   type ErrorCode,
@@ -37,6 +41,9 @@ import { RoomRunner, type UnloadReason } from './room-runner.js';
  * one of them waits that long: a thousand rows took 20–50 ms under load at 2,000 acts/s.
  */
 const RENEW_CHUNK = 250;
+
+/** How long a node remembers a cancelled creation (longer than any creation's deadline). */
+const CANCEL_MEMORY_MS = 60_000;
 
 export interface GameNodeOptions {
   /** This node's id, as it appears in room leases. */
@@ -114,6 +121,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
   const runners = new Map<string, RoomRunner>();
   const opening = new Map<string, Promise<PlaceReply>>();
   let accepting = true;
+  let renewing: Promise<void> | null = null;
 
   const unload = (roomId: string, reason: UnloadReason, release: boolean): Promise<void> => {
     const runner = runners.get(roomId);
@@ -143,6 +151,21 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     // and loads it from the database afresh (a command placed here meanwhile reloads it too).
     unload: (roomId: string, reason: string) =>
       void unload(roomId, reason as UnloadReason, reason !== 'commit_failed'),
+    serving: () => serving(),
+  };
+
+  // After a stall of its own past the liveness deadline (SIGSTOP, a starved process), peers have
+  // likely taken this node's rooms: it answers `unavailable` (the gateway sends again, and the
+  // new owner answers) until a renewal has let go of the rooms whose leases moved.
+  let verifying: Promise<void> | null = null;
+  const serving = (): boolean => {
+    if (verifying) return false;
+    if (liveness.stalledMs() === 0) return true;
+    logger.warn('stalled: checking leases before serving', { stalledMs: liveness.stalledMs() });
+    verifying = renewNow().finally(() => {
+      verifying = null;
+    });
+    return false;
   };
 
   /** A room this node creates itself (a rematch): stored with its lease held here, then run. */
@@ -224,11 +247,45 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
       const lease = { owner: nodeId, ttlMs: leaseTtlMs };
       const created = await createRoom(store, games, parsed.data, logger, lease);
       if (!created.ok) reply = created;
-      else {
+      else if (cancelled.has(created.roomId)) {
+        // The gateway gave up while this node was storing the room; the cancel came first.
+        await store.deleteRoom(created.roomId).catch(() => undefined);
+        reply = { ok: false, error: protocolError('unavailable') };
+      } else {
         const placed = await place(created.roomId, created.stored);
         reply = placed.ok
           ? { ok: true, roomId: created.roomId, version: 0, nodeId }
           : { ok: false, error: placed.error };
+      }
+    }
+    respond?.(reply);
+  };
+
+  /**
+   * Room creations the gateway gave up on (`veil.rooms.cancel`), kept a while: a creation this
+   * node is still storing when its cancel arrives is deleted as soon as it is stored.
+   */
+  const cancelled = new Map<string, NodeJS.Timeout>();
+  const onCancel = async ({ data, respond }: BusMessage): Promise<void> => {
+    const parsed = cancelCreationSchema.safeParse(data);
+    let reply: CancelCreationReply;
+    if (!parsed.success) reply = { ok: false, error: protocolError('bad_request') };
+    else {
+      const { roomId } = parsed.data;
+      clearTimeout(cancelled.get(roomId));
+      cancelled.set(
+        roomId,
+        setTimeout(() => cancelled.delete(roomId), CANCEL_MEMORY_MS),
+      );
+      try {
+        // Another node running the room finds it gone at its next commit or renewal.
+        const deleted = await store.deleteRoom(roomId);
+        await unload(roomId, 'fenced', false);
+        logger.info('room creation cancelled', { roomId, deleted });
+        reply = { ok: true, deleted };
+      } catch (error) {
+        logger.warn('room creation not cancelled', { roomId, error });
+        reply = { ok: false, error: protocolError('unavailable') };
       }
     }
     respond?.(reply);
@@ -249,10 +306,18 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
           if (!accepting) return void store.releaseLease(roomId, nodeId).catch(() => undefined);
           const pending = open(roomId).finally(() => opening.delete(roomId));
           opening.set(roomId, pending);
-          await pending;
+          // Gateways holding a command for the room send it again now, here.
+          if ((await pending).ok) publishMoved(roomId);
         }),
       ),
     );
+  };
+  const publishMoved = (roomId: string): void => {
+    try {
+      bus.publish(ROOMS_MOVED_SUBJECT, { roomId });
+    } catch (error) {
+      logger.warn('room move not announced', { roomId, error });
+    }
   };
   const takeOver = async (peer: string): Promise<void> => {
     if (!accepting) return;
@@ -293,6 +358,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
       async ({ data, respond }) => respond?.(await replayRoom(store, games, data, logger)),
       { queue: GAME_NODES_QUEUE_GROUP },
     ),
+    bus.subscribe(ROOMS_CANCEL_SUBJECT, onCancel, { queue: GAME_NODES_QUEUE_GROUP }),
   ]);
 
   await liveness.start();
@@ -301,7 +367,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
   // Renewal keeps the rooms; a lost lease means another node may already run the room. All of
   // the node's rooms are renewed in one statement per chunk: one query per room every few
   // seconds would crowd the commits out of the connection pool.
-  const renewAll = async (): Promise<void> => {
+  async function renewAll(): Promise<void> {
     const ids = [...runners].filter(([, runner]) => !runner.isClosing).map(([id]) => id);
     for (let i = 0; i < ids.length; i += RENEW_CHUNK) {
       const chunk = ids.slice(i, i + RENEW_CHUNK);
@@ -318,16 +384,13 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
         void unload(roomId, 'lease_lost', false);
       }
     }
-  };
-  let renewing: Promise<void> | null = null;
-  const renewal = setInterval(
-    () => {
-      renewing ??= renewAll().finally(() => {
-        renewing = null;
-      });
-    },
-    Math.max(1, Math.floor(leaseTtlMs / 3)),
-  );
+  }
+  function renewNow(): Promise<void> {
+    return (renewing ??= renewAll().finally(() => {
+      renewing = null;
+    }));
+  }
+  const renewal = setInterval(() => void renewNow(), Math.max(1, Math.floor(leaseTtlMs / 3)));
 
   // Every second at most: a node where games end at a steady rate unloads them at that rate,
   // not in bursts (at 20 games ended a second, a 5-s sweep would let 100 go at once, each with
@@ -348,6 +411,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     leaseSweep.stop();
     clearInterval(renewal);
     clearInterval(idleSweep);
+    for (const timer of cancelled.values()) clearTimeout(timer);
     await Promise.all(subscriptions.map((s) => s.unsubscribe().catch(() => undefined)));
     await Promise.allSettled(opening.values());
     await Promise.all([...runners.keys()].map((roomId) => unload(roomId, reason, release)));

@@ -1,14 +1,30 @@
-import type { Bus, BusSubscription } from '@veil/bus';
+import { isBusError, type Bus, type BusSubscription } from '@veil/bus';
 import type { Logger } from '@veil/log';
+import { isSafeToken } from '@veil/protocol';
 import { z } from 'zod';
 
 /** Where game nodes announce that they are alive (every node hears every other, and itself). */
 export const NODE_HEARTBEAT_SUBJECT = 'veil.nodes.heartbeat';
 
+/**
+ * Where a node answers while its NATS connection holds. A peer whose heartbeats stopped is asked
+ * here: `no_responders` means NATS dropped its connection (the process died), known at once
+ * rather than after the whole deadline.
+ */
+export function nodePingSubject(nodeId: string): string {
+  return `veil.nodes.ping.${nodeId}`;
+}
+
 /** Default pause between two heartbeats of a node. */
 export const DEFAULT_HEARTBEAT_MS = 500;
 /** Default silence after which a node is taken for gone (four missed heartbeats). */
 export const DEFAULT_LIVENESS_DEADLINE_MS = 2_000;
+/**
+ * How long a node must have heard itself without a gap before it asks silent peers (or the
+ * deadline, if shorter): after a NATS restart the nodes reconnect one by one, within nats.js'
+ * reconnect wait (2 s) of each other, and a peer not back yet is not dead.
+ */
+const STEADY_BEFORE_ASKING_MS = 2_000;
 
 const heartbeatSchema = z.object({ nodeId: z.string().min(1).max(200) });
 
@@ -25,34 +41,53 @@ export interface NodeLivenessOptions {
 /**
  * Game nodes' liveness (docs/operations.md, "Takeover"): each node publishes a heartbeat and
  * listens to everyone's; a peer not heard from for `deadlineMs` is gone, and this node takes its
- * rooms over at once instead of waiting out their leases. Taking over is safe even when the peer
- * was only paused: commits are fenced on the lease owner (the store's `leaseOwner`).
+ * rooms over at once instead of waiting out their leases. A peer silent for two heartbeats is
+ * asked on its ping subject: if NATS says nobody holds it, its connection is gone (a crash) and
+ * so is the peer, without waiting for the deadline. A hung or starved peer still holds it, so
+ * only the deadline judges those. Taking over is safe even when the peer was only paused:
+ * commits are fenced on the lease owner (the store's `leaseOwner`).
  *
  * Two guards keep a node that is itself cut off from judging others: it judges only while it
  * hears its own heartbeats (its NATS connection works), and after a gap in its own timers (the
- * process was paused, or starved) it forgets what it knew, since the silence was its own.
+ * process was paused, or starved) or in its own heartbeats (NATS was away) it forgets what it
+ * knew, since the silence was its own. It asks peers only once it has heard itself steadily for
+ * a while: after a NATS restart, peers reconnect one by one.
  */
 export class NodeLiveness {
   private readonly lastHeard = new Map<string, number>();
+  private readonly probing = new Set<string>();
   private lastOwnHeartbeat = 0;
   private lastTick = Date.now();
+  /** Since when this node has heard its own heartbeats without a gap (null: it does not). */
+  private steadySince: number | null = Date.now();
   private timer: NodeJS.Timeout | null = null;
-  private subscription: BusSubscription | null = null;
+  private subscriptions: BusSubscription[] = [];
   private readonly heartbeatMs: number;
   private readonly deadlineMs: number;
+  private readonly steadyBeforeAskingMs: number;
 
   constructor(private readonly options: NodeLivenessOptions) {
     this.heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
     this.deadlineMs = options.deadlineMs ?? DEFAULT_LIVENESS_DEADLINE_MS;
+    this.steadyBeforeAskingMs = Math.min(this.deadlineMs, STEADY_BEFORE_ASKING_MS);
   }
 
   async start(): Promise<void> {
-    this.subscription = await this.options.bus.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
-      const parsed = heartbeatSchema.safeParse(data);
-      if (!parsed.success) return;
-      if (parsed.data.nodeId === this.options.nodeId) this.lastOwnHeartbeat = Date.now();
-      else this.lastHeard.set(parsed.data.nodeId, Date.now());
-    });
+    const { bus, nodeId } = this.options;
+    // Answering pings before the first heartbeat: a peer that heard this node can always ask.
+    if (isSafeToken(nodeId)) {
+      this.subscriptions.push(
+        await bus.subscribe(nodePingSubject(nodeId), ({ respond }) => respond?.({ nodeId })),
+      );
+    }
+    this.subscriptions.push(
+      await bus.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
+        const parsed = heartbeatSchema.safeParse(data);
+        if (!parsed.success) return;
+        if (parsed.data.nodeId === nodeId) this.lastOwnHeartbeat = Date.now();
+        else this.lastHeard.set(parsed.data.nodeId, Date.now());
+      }),
+    );
     this.timer = setInterval(() => this.tick(), this.heartbeatMs);
     this.beat();
   }
@@ -60,12 +95,22 @@ export class NodeLiveness {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.subscription?.unsubscribe().catch(() => undefined);
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.unsubscribe().catch(() => {})));
   }
 
   /** Peers heard from within the deadline. */
   peers(): string[] {
     return [...this.lastHeard.keys()];
+  }
+
+  /**
+   * How long this node's own timers have not run, if longer than the deadline: peers have
+   * likely taken its rooms over meanwhile (0 otherwise). Read when a message arrives, since
+   * after a pause the process handles what waited on its socket before any timer fires.
+   */
+  stalledMs(now = Date.now()): number {
+    const gap = now - this.lastTick;
+    return gap > this.deadlineMs ? gap : 0;
   }
 
   private tick(): void {
@@ -75,17 +120,57 @@ export class NodeLiveness {
     this.beat();
     if (gap > this.deadlineMs) {
       // This process did not run for a while: everyone's silence was ours. Start over.
-      for (const peer of this.lastHeard.keys()) this.lastHeard.set(peer, now);
+      this.forgetSilence(now);
       this.lastOwnHeartbeat = now;
       return;
     }
-    if (now - this.lastOwnHeartbeat > this.deadlineMs) return; // cut off from NATS ourselves
-    for (const [peer, heard] of this.lastHeard) {
-      if (now - heard <= this.deadlineMs) continue;
-      this.lastHeard.delete(peer);
-      this.options.logger.warn('game node gone', { peer, silentMs: now - heard });
-      this.options.onPeerGone(peer);
+    if (now - this.lastOwnHeartbeat > this.deadlineMs) {
+      this.steadySince = null; // cut off from NATS ourselves
+      return;
     }
+    if (this.steadySince === null) {
+      // Heard again after being cut off: the peers' silence was (at least partly) ours.
+      this.forgetSilence(now);
+      return;
+    }
+    const askAfter = 2 * this.heartbeatMs;
+    const mayAsk =
+      now - this.lastOwnHeartbeat <= askAfter &&
+      now - this.steadySince >= this.steadyBeforeAskingMs;
+    for (const [peer, heard] of this.lastHeard) {
+      const silent = now - heard;
+      if (silent > this.deadlineMs) this.gone(peer, silent);
+      else if (silent > askAfter && mayAsk) this.ask(peer, heard);
+    }
+  }
+
+  private forgetSilence(now: number): void {
+    for (const peer of this.lastHeard.keys()) this.lastHeard.set(peer, now);
+    this.steadySince = now;
+  }
+
+  private gone(peer: string, silentMs: number): void {
+    if (!this.lastHeard.delete(peer)) return;
+    this.options.logger.warn('game node gone', { peer, silentMs });
+    this.options.onPeerGone(peer);
+  }
+
+  /** Asks a silent peer whether its connection still holds; `no_responders`: it does not. */
+  private ask(peer: string, heard: number): void {
+    if (this.probing.has(peer) || !isSafeToken(peer)) return;
+    this.probing.add(peer);
+    this.options.bus
+      .request(nodePingSubject(peer), {}, { timeoutMs: this.deadlineMs })
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          // Gone only if it has not been heard meanwhile (a heartbeat late in a busy loop).
+          if (isBusError(error, 'no_responders') && this.lastHeard.get(peer) === heard) {
+            this.gone(peer, Date.now() - heard);
+          }
+        },
+      )
+      .finally(() => this.probing.delete(peer));
   }
 
   private beat(): void {

@@ -3,7 +3,6 @@ import type { Bus, BusMessage, BusSubscription } from '@veil/bus';
 import { isRulesError, type AnyGameModule, type GameSnapshot } from '@veil/engine';
 import {
   CONCEDED_REASON,
-  GAME_NODES_QUEUE_GROUP,
   isConcession,
   MAX_LOG_ENTRIES,
   protocolError,
@@ -84,6 +83,11 @@ export interface RoomRunnerDeps {
   readonly createRoom?: CreateRoom;
 }
 
+  /**
+   * Whether the node may answer commands: not after a stall of its own past the liveness
+   * deadline, until a renewal has shown which of its leases peers took meanwhile.
+   */
+  readonly serving: () => boolean;
 /** Why the runner stopped serving a room. */
 export type UnloadReason = 'idle' | 'drain' | 'fenced' | 'lease_lost' | 'commit_failed' | 'stop';
 
@@ -211,9 +215,10 @@ export class RoomRunner {
       deps.logger,
     );
     const runner = new RoomRunner(roomId, deps, actor, loaded, spectators);
-    runner.subscription = await deps.bus.subscribe(roomCmdSubject(roomId), runner.onMessage, {
-      queue: GAME_NODES_QUEUE_GROUP,
-    });
+    // Not a queue group: a node taking the room over from a hung one that still holds the
+    // subject answers every command at once (the first reply wins); the hung one, resumed,
+    // serves nothing before a renewal shows its leases gone (`serving`).
+    runner.subscription = await deps.bus.subscribe(roomCmdSubject(roomId), runner.onMessage);
     // The previous owner may have died between a commit and its publication: publishing the
     // current views again means a subscriber never sees a gap (a version may repeat).
     runner.publishViews(loaded.previousSnapshot, loaded.snapshot, loaded.version);
@@ -293,6 +298,10 @@ export class RoomRunner {
     if (!respond) return;
     this.lastActivity = Date.now();
     const parsed = roomCommandSchema.safeParse(data);
+    if (!this.deps.serving()) {
+      respond(refusal('unavailable'));
+      return;
+    }
     if (!parsed.success) {
       respond(refusal('bad_request'));
       return;

@@ -9,6 +9,7 @@ import { createHttpHandler, DEFAULT_MAX_BODY_BYTES } from './http-api.js';
 import { silentLogger, type Logger } from '@veil/log';
 import { GatewayMetrics } from './metrics.js';
 import { NodeClient, type NodeClientOptions } from './node-client.js';
+import { RoomMoves } from './room-moves.js';
 import { ClientBuckets, type ClientBucketsOptions, type RateLimitOptions } from './rate-limit.js';
 import { RoomDirectory } from './room-directory.js';
 import { SeatPresence, type SeatPresenceOptions } from './seat-presence.js';
@@ -93,7 +94,9 @@ async function publicVersion(nodes: NodeClient, roomId: string): Promise<number 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const logger = options.logger ?? silentLogger;
   const metrics = options.metrics ?? new GatewayMetrics({ defaultMetrics: options.defaultMetrics });
-  const nodes = new NodeClient(options.bus, logger, options.nodeClient);
+  // Before any command: a room announced moved wakes the commands held for it.
+  const moves = await RoomMoves.start(options.bus, logger);
+  const nodes = new NodeClient(options.bus, logger, options.nodeClient, moves);
   let hub: SocketHub | null = null;
   let presence: SeatPresence | null = null;
   // Seats connected on any gateway: this one's sockets and what the others said. (No socket
@@ -149,6 +152,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }).catch(async (error: unknown) => {
     await presence?.stop();
     await botLevels.stop();
+    await moves.stop();
     throw error;
   });
   const port = (http.address() as AddressInfo).port;
@@ -171,6 +175,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       // After the sockets' own changes: the other gateways forget this one's seats at once.
       await presence?.stop();
       await botLevels.stop();
+      await moves.stop();
       http.closeAllConnections();
       logger.info('gateway closed', { port });
     })();

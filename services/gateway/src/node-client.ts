@@ -1,10 +1,12 @@
 import { isBusError, retry, type Bus } from '@veil/bus';
 import {
+  cancelCreationReplySchema,
   createRoomCommandReplySchema,
   placeReplySchema,
   replayReplySchema,
   roomCmdSubject,
   roomCommandReplySchema,
+  ROOMS_CANCEL_SUBJECT,
   ROOMS_CREATE_SUBJECT,
   ROOMS_PLACE_SUBJECT,
   ROOMS_REPLAY_SUBJECT,
@@ -17,6 +19,7 @@ import {
 } from '@veil/protocol';
 import { GatewayError } from './errors.js';
 import type { Logger } from '@veil/log';
+import type { RoomMoves } from './room-moves.js';
 
 export interface NodeClientOptions {
   /** How long a room command may take (default 5 s). */
@@ -42,6 +45,12 @@ const RETRY_PAUSE_MS = 100;
  */
 const CREATE_DEADLINE_MARGIN_MS = 1_000;
 
+/** Attempts at cancelling a creation given up on (each one a request to one game node). */
+const CANCEL_ATTEMPTS = 5;
+
+/** What an attempt's race answers when the room was announced moved first. */
+const MOVED: unique symbol = Symbol('moved');
+
 /**
  * The gateway's side of the node protocol (docs/protocol.md): room commands on
  * `veil.room.<id>.cmd`, placement on `veil.rooms.place` when no node answers for a room, and
@@ -58,6 +67,8 @@ export class NodeClient {
     private readonly bus: Bus,
     private readonly logger: Logger,
     options: NodeClientOptions = {},
+    /** Rooms announced moved: a command out to one is sent again at once. */
+    private readonly moves?: RoomMoves,
   ) {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 5_000;
     this.createTimeoutMs = options.createTimeoutMs ?? 10_000;
@@ -77,10 +88,29 @@ export class NodeClient {
       async () => {
         let reply: RoomCommandReply | null = null;
         let failure: unknown = null;
+        const wait = this.moves?.next(roomId);
         try {
-          reply = await this.commandOnce(roomId, command);
+          const sent = this.commandOnce(roomId, command);
+          const answer = wait
+            ? await Promise.race([sent, wait.moved.then((): typeof MOVED => MOVED)])
+            : await sent;
+          if (answer === MOVED) {
+            // The request may sit with a hung node until its timeout: the one sent now reaches
+            // the new owner too, and the request id keeps the action applied once.
+            sent.catch(() => undefined);
+            const unavailable = new GatewayError('unavailable');
+            return {
+              again: 'now',
+              giveUp: () => {
+                throw unavailable;
+              },
+            };
+          }
+          reply = answer;
         } catch (error) {
           failure = error;
+        } finally {
+          wait?.cancel();
         }
         // `no_responders` after a placement: the room was let go again before the command came
         // (a finished room unloads quickly) — place it again.
@@ -164,6 +194,9 @@ export class NodeClient {
       );
     } catch (error) {
       if (isBusError(error, 'no_responders')) throw new GatewayError('unavailable');
+      // The node may have stored the room just in time and not answered yet: since the client
+      // is told the creation failed, that room must go.
+      if (isBusError(error, 'timeout') && command.roomId) void this.cancelCreation(command.roomId);
       throw error;
     }
     const reply = createRoomCommandReplySchema.safeParse(raw);
@@ -191,5 +224,32 @@ export class NodeClient {
       throw new GatewayError('internal');
     }
     return reply.data;
+  }
+
+  /**
+   * Tells the game nodes a creation was given up on (`veil.rooms.cancel`): a room stored for it
+   * is deleted. Sent again, to another node of the queue group, until one answers.
+   */
+  async cancelCreation(roomId: string): Promise<boolean> {
+    const done = await retry<boolean>(
+      async () => {
+        try {
+          const raw = await this.bus.request(
+            ROOMS_CANCEL_SUBJECT,
+            { roomId },
+            { timeoutMs: this.commandTimeoutMs },
+          );
+          const reply = cancelCreationReplySchema.safeParse(raw);
+          if (reply.success && reply.data.ok) return { done: true };
+        } catch {
+          // No node answered this time (none running, or a hung one): try again.
+        }
+        return { again: 'pause', giveUp: () => false };
+      },
+      { attempts: CANCEL_ATTEMPTS, pauseMs: RETRY_PAUSE_MS },
+    );
+    if (done) this.logger.info('room creation cancelled', { roomId });
+    else this.logger.error('room creation not cancelled', { roomId });
+    return done;
   }
 }

@@ -45,6 +45,33 @@ function gatedStore(inner: RoomStore) {
   return { store, reached, open, settled: () => Promise.allSettled(creations) };
 }
 
+/**
+ * A store whose room creations are stored at once but answered only when the test opens the
+ * gate: the node paused between its insert and its reply.
+ */
+function lateReplyStore(inner: RoomStore) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let stored!: () => void;
+  const reached = new Promise<void>((resolve) => (stored = resolve));
+  const createRoom = async (room: NewRoom) => {
+    // Stored in time however slow this machine is: what is tested is the reply after it.
+    const { deadline: _inTime, ...withoutDeadline } = room;
+    const created = await inner.createRoom(withoutDeadline);
+    stored();
+    await gate;
+    return created;
+  };
+  const store = new Proxy(inner, {
+    get(target, key) {
+      if (key === 'createRoom') return createRoom;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { store, reached, open };
+}
+
 describe('a room creation the gateway gave up on', () => {
   it('stores no room and runs none, though the node took it before the deadline', async () => {
     const broker = new InProcessBroker();
@@ -80,4 +107,40 @@ describe('a room creation the gateway gave up on', () => {
       await inner.close();
     }
   });
+
+  it('deletes a room stored in time whose reply came after the gateway gave up', async () => {
+    const broker = new InProcessBroker();
+    const inner = await openPgliteRoomStore();
+    const late = lateReplyStore(inner);
+    const node = await startGameNode({
+      nodeId: 'node-late',
+      store: late.store,
+      bus: broker.connect(),
+      games: [parlor as unknown as AnyGameModule],
+    });
+    const nodes = new NodeClient(broker.connect(), silentLogger, { createTimeoutMs: 300 });
+    try {
+      const asked = nodes.createRoom(command).then(
+        () => 'answered',
+        (error: unknown) => (isBusError(error, 'timeout') ? 'timeout' : error),
+      );
+      // The room is stored before the deadline; the reply waits...
+      await late.reached;
+      expect(await inner.load('late-room')).not.toBeNull();
+      // ...until the gateway has given up, told the client, and cancelled the creation.
+      expect(await asked).toBe('timeout');
+      await waitFor(async () => (await inner.load('late-room')) === null);
+      late.open();
+      await waitFor(async () => node.rooms().length === 0);
+      expect(await inner.listRooms({ limit: 10 })).toEqual([]);
+    } finally {
+      await node.stop();
+      await inner.close();
+    }
+  });
 });
+
+/** Polls until `check` holds (the test's own timeout bounds it). */
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
+}
