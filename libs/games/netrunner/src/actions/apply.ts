@@ -5,6 +5,7 @@ import { log, PUBLIC } from '../state/log.js';
 import type { Game, Side } from '../state/types.js';
 import { advanceCard } from '../rules/advance.js';
 import { gainCredits, pay, spendClicks } from '../rules/credits.js';
+import { paid, signedCredits } from '../rules/credit-text.js';
 import { answerDecision, decisionOptions, pending } from '../rules/decisions.js';
 import { drawCards } from '../rules/draw.js';
 import { beginCorpInstall, installRunnerCard, serverLabel } from '../rules/install.js';
@@ -70,9 +71,12 @@ function useAbility(g: Game, seat: Side, action: Extract<NetrunnerAction, { type
   if (!ability) throw new RulesError('illegal_action');
   const clicks = ability.clicks ?? (ability.timing === 'click' ? 1 : 0);
   if (clicks > 0) spendClicks(g, seat, clicks);
-  log(g, seat, `${seat === 'corp' ? 'Corp' : 'Runner'} uses {0}: ${ability.label}.`, [
-    { uid: source, seenBy: PUBLIC },
-  ]);
+  // An ability that writes its own line says what it did (`Runner uses Mayfly to break …`).
+  if (!ability.ownLine) {
+    log(g, seat, `${seat === 'corp' ? 'Corp' : 'Runner'} uses {0}: ${ability.label}.`, [
+      { uid: source, seenBy: PUBLIC },
+    ]);
+  }
   ability.resolve(g, source, action.subs ? { subs: action.subs } : null);
 }
 
@@ -87,12 +91,11 @@ function takeAction(g: Game, seat: Side, action: NetrunnerAction): void {
     case 'click-credit':
       spendClicks(g, seat, 1);
       gainCredits(g, seat, 1);
-      log(g, seat, `${who} spends [click] to gain 1[credit].`);
+      log(g, seat, `${who} spends [click]: ${signedCredits(1)}.`);
       return;
     case 'click-draw':
       spendClicks(g, seat, 1);
-      log(g, seat, `${who} spends [click] to draw.`);
-      drawCards(g, seat, 1 + extraBasicDraws(g, seat));
+      drawCards(g, seat, 1 + extraBasicDraws(g, seat), 'spends [click] to draw');
       return;
     case 'install': {
       spendClicks(g, seat, 1);
@@ -107,26 +110,26 @@ function takeAction(g: Game, seat: Side, action: NetrunnerAction): void {
     case 'advance':
       spendClicks(g, seat, 1);
       pay(g, 'corp', 1);
-      return advanceCard(g, uidFor(g, seat, action.card));
+      return advanceCard(g, uidFor(g, seat, action.card), paid(1));
     case 'purge':
       spendClicks(g, seat, 3);
       for (const c of Object.values(g.cards)) {
         if (c.counters.virus) c.counters = { ...c.counters, virus: 0 };
       }
-      log(g, 'corp', 'Corp purges virus counters.');
+      log(g, 'corp', 'Corp spends [click][click][click] to purge virus counters.');
       return;
     case 'trash-resource': {
       spendClicks(g, seat, 1);
       pay(g, 'corp', 2);
       const uid = uidFor(g, seat, action.card);
-      log(g, 'corp', 'Corp trashes {0} (the Runner is tagged).', [{ uid, seenBy: PUBLIC }]);
+      log(g, 'corp', `Corp spends [click] to trash {0}${paid(2)}.`, [{ uid, seenBy: PUBLIC }]);
       return trashCard(g, uid, 'corp');
     }
     case 'remove-tag':
       spendClicks(g, seat, 1);
       pay(g, 'runner', 2);
       removeTags(g, 1);
-      log(g, 'runner', 'Runner removes 1 tag.');
+      log(g, 'runner', `Runner spends [click] to remove 1 tag${paid(2)}.`);
       return;
     case 'run':
       spendClicks(g, seat, 1);

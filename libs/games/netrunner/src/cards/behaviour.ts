@@ -56,6 +56,8 @@ export interface AbilityDef {
   readonly clicks?: number;
   /** Who may use it, when not the card's controller (Ansel 1.0: only the Runner). */
   readonly user?: Side;
+  /** Its resolve writes the line of the use itself (what it broke or took, and the cost). */
+  readonly ownLine?: boolean;
   /** Whether the other seat learns the target (break targets are public). */
   targets?(g: Game, source: string): AbilityTarget[];
   usable(g: Game, source: string, target: AbilityTarget): boolean;

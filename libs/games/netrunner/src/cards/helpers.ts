@@ -3,6 +3,8 @@ import { log, PUBLIC } from '../state/log.js';
 import type { GameEvent } from '../state/tasks-types.js';
 import type { CounterKind, Game, Json, Side } from '../state/types.js';
 import { canPay, gainCredits, pay } from '../rules/credits.js';
+import { paid, signedCredits } from '../rules/credit-text.js';
+import { subroutinesOf } from '../rules/run.js';
 import { endTheRun } from '../rules/run.js';
 import { breakerStrength, iceStrength } from '../rules/strength.js';
 import { pushDecision } from '../rules/tasks.js';
@@ -17,12 +19,20 @@ export const endTheRunSub: SubroutineDef = {
 
 export function gainOnPlay(n: number) {
   return (g: Game, source: string): void => {
-    const side = g.cards[source]?.side ?? 'corp';
-    gainCredits(g, side, n);
-    log(g, side, `{0}: ${side === 'corp' ? 'Corp' : 'Runner'} gains ${n}[credit].`, [
-      { uid: source, seenBy: PUBLIC },
-    ]);
+    creditsFrom(g, source, g.cards[source]?.side ?? 'corp', n);
   };
+}
+
+/**
+ * A card's effect on a pool, with its line: `Hedge Fund: Corp +9[credit].` A negative `n` is a
+ * payment (`Public Trail: Runner −8[credit].`).
+ */
+export function creditsFrom(g: Game, source: string, side: Side, n: number): void {
+  if (n >= 0) gainCredits(g, side, n);
+  else pay(g, side, -n);
+  log(g, side, `{0}: ${side === 'corp' ? 'Corp' : 'Runner'} ${signedCredits(n)}.`, [
+    { uid: source, seenBy: PUBLIC },
+  ]);
 }
 
 /** The ice the Runner is encountering, if any. */
@@ -49,11 +59,26 @@ export function subsetsUpTo(items: readonly number[], max: number): number[][] {
   return out;
 }
 
-export function breakSubroutines(g: Game, source: string, subs: readonly number[]): void {
+/**
+ * Breaks subroutines of the encountered ice, with the line of the use: `Runner uses Mayfly to
+ * break “End the run” on Palisade (−1[credit]).` `cost` is the line's suffix.
+ */
+export function breakSubroutines(
+  g: Game,
+  source: string,
+  subs: readonly number[],
+  cost = '',
+): void {
   const enc = g.run?.encounter;
   if (!enc) return;
   for (const i of subs) enc.broken[i] = true;
-  log(g, 'runner', `{0} breaks ${subs.length} subroutine${subs.length === 1 ? '' : 's'} on {1}.`, [
+  const labels = subroutinesOf(g, enc.ice);
+  const quoted = subs.map((i) => `“${(labels[i]?.label ?? '').replace(/\.$/, '')}”`);
+  const what =
+    quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : quoted[0];
+  // The ice's own ability (Ansel 1.0) breaks "on this ice": the card is named once.
+  const by = source === enc.ice ? 'Runner breaks' : 'Runner uses {0} to break';
+  log(g, 'runner', `${by} ${what ?? ''} on {1}${cost}.`, [
     { uid: source, seenBy: PUBLIC },
     { uid: enc.ice, seenBy: PUBLIC },
   ]);
@@ -83,6 +108,7 @@ export function breakAbility(spec: BreakSpec): AbilityDef {
     id: spec.id ?? 'break',
     label,
     timing: 'encounter',
+    ownLine: true,
     targets: (g) => subsetsUpTo(unbrokenSubs(g), spec.upTo).map((subs) => ({ subs })),
     usable: (g, source, target) => {
       const ice = encounteredIce(g);
@@ -92,8 +118,9 @@ export function breakAbility(spec: BreakSpec): AbilityDef {
       return canPay(g, 'runner', spec.cost(g, source));
     },
     resolve: (g, source, target) => {
-      pay(g, 'runner', spec.cost(g, source));
-      breakSubroutines(g, source, target?.subs ?? []);
+      const cost = spec.cost(g, source);
+      pay(g, 'runner', cost);
+      breakSubroutines(g, source, target?.subs ?? [], paid(cost));
       spec.after?.(g, source);
     },
   };
@@ -109,12 +136,17 @@ export function pumpAbility(
     id: 'pump',
     label,
     timing: 'encounter',
+    ownLine: true,
     usable: (g) => encounteredIce(g) !== null && canPay(g, 'runner', cost),
     resolve: (g, source) => {
       pay(g, 'runner', cost);
       const enc = g.run?.encounter;
       if (!enc) return;
-      enc.pumps[source] = (enc.pumps[source] ?? 0) + amount(g, source);
+      const added = amount(g, source);
+      enc.pumps[source] = (enc.pumps[source] ?? 0) + added;
+      log(g, 'runner', `Runner uses {0}: +${added} strength${paid(cost)}.`, [
+        { uid: source, seenBy: PUBLIC },
+      ]);
     },
   };
 }
@@ -163,14 +195,24 @@ export function hostedCredits(g: Game, uid: string): number {
   return g.cards[uid]?.counters.credit ?? 0;
 }
 
-/** Takes up to `n` hosted credits into `side`'s pool; returns how many. */
-export function takeHostedCredits(g: Game, uid: string, n: number, side: Side): number {
+/**
+ * Takes up to `n` hosted credits into `side`'s pool; returns how many. The line reads
+ * `Corp takes +3[credit] from …`, or with `how` in place of `takes` (`spends [click] to take`
+ * when it is a click ability's own line).
+ */
+export function takeHostedCredits(
+  g: Game,
+  uid: string,
+  n: number,
+  side: Side,
+  how = 'takes',
+): number {
   const c = g.cards[uid];
   if (!c) return 0;
   const taken = Math.min(n, c.counters.credit ?? 0);
   c.counters = { ...c.counters, credit: (c.counters.credit ?? 0) - taken };
   gainCredits(g, side, taken);
-  log(g, side, `${side === 'corp' ? 'Corp' : 'Runner'} takes ${taken}[credit] from {0}.`, [
+  log(g, side, `${side === 'corp' ? 'Corp' : 'Runner'} ${how} ${signedCredits(taken)} from {0}.`, [
     { uid, seenBy: PUBLIC },
   ]);
   return taken;

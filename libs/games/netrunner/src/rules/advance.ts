@@ -24,12 +24,15 @@ export function placeAdvancements(g: Game, uid: string, n: number): void {
   c.counters = { ...c.counters, advancement: (c.counters.advancement ?? 0) + n };
 }
 
-/** Advancing: one advancement counter, and "whenever you advance" abilities trigger. */
-export function advanceCard(g: Game, uid: string): void {
+/**
+ * Advancing: one advancement counter, and "whenever you advance" abilities trigger. `cost` ends
+ * the line (` (−1[credit])` for the basic action).
+ */
+export function advanceCard(g: Game, uid: string, cost = ''): void {
   const hadCounters = advancementsOn(g, uid) > 0;
   placeAdvancements(g, uid, 1);
   const c = card(g, uid);
   const where = 'server' in c.loc ? serverLabel(c.loc.server) : '';
-  log(g, 'corp', `Corp advances {0} in ${where}.`, [{ uid, hidden: 'a card' }]);
+  log(g, 'corp', `Corp advances {0} in ${where}${cost}.`, [{ uid, hidden: 'a card' }]);
   fire(g, { e: 'advance', card: uid, hadCounters });
 }

@@ -9,6 +9,7 @@ import type { Game, NetrunnerDecision, Side, Viewer } from '../state/types.js';
 import { accessChosen, breachOptions } from './access.js';
 import { trashCost } from './costs.js';
 import { canPay, pay } from './credits.js';
+import { paid } from './credit-text.js';
 import { drawCards } from './draw.js';
 import { optionalInstallTrashes, serverLabel } from './install.js';
 import { endTheRun } from './run.js';
@@ -173,19 +174,19 @@ function resolveMulligan(g: Game, seat: Side, mulligan: boolean): void {
     log(g, seat, `${who} keeps their hand.`);
     return;
   }
-  log(g, seat, `${who} takes a mulligan.`);
   const hand = seat === 'corp' ? [...g.corp.hq] : [...g.runner.grip];
   for (const uid of hand)
     moveCard(g, uid, { zone: seat === 'corp' ? 'rd' : 'stack' }, { at: 'top' });
   shuffleDeck(g, seat);
-  drawCards(g, seat, STARTING_HAND);
+  // One line for the whole mulligan: the new hand is named to its owner only.
+  drawCards(g, seat, STARTING_HAND, 'takes a mulligan and draws');
 }
 
 function resolveAccessOption(g: Game, uid: string, value: string): void {
   if (value === 'trash') {
     const cost = trashCost(g, uid) ?? 0;
     pay(g, 'runner', cost);
-    log(g, 'runner', `Runner pays ${cost} to trash {0}.`, [{ uid, seenBy: PUBLIC }]);
+    log(g, 'runner', `Runner trashes {0}${paid(cost)}.`, [{ uid, seenBy: PUBLIC }]);
     trashCard(g, uid, 'runner', { accessing: true });
   } else if (value.startsWith('use:')) {
     const [, code, id] = value.split(':');

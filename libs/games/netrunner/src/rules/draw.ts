@@ -4,21 +4,31 @@ import type { Game, Side } from '../state/types.js';
 import { winGame } from './outcome.js';
 
 /**
- * Draws `n` cards one at a time. The Corp loses when it must draw from an empty R&D; the
- * Runner simply draws what is left.
+ * Draws `n` cards one at a time, logged as one line: `Corp draws {*}.`, or with `how` in place
+ * of `draws` (`spends [click] to draw`, `takes a mulligan and draws`). The drawer reads the
+ * titles, the others a count. The Corp loses when it must draw from an empty R&D; the Runner
+ * simply draws what is left.
  */
-export function drawCards(g: Game, side: Side, n: number): string[] {
+export function drawCards(g: Game, side: Side, n: number, how = 'draws'): string[] {
   const drawn: string[] = [];
+  let decked = false;
   for (let i = 0; i < n; i++) {
     const pile = side === 'corp' ? g.corp.rd : g.runner.stack;
     const top = pile[0];
     if (top === undefined) {
-      if (side === 'corp') winGame(g, 'runner', 'corp_decked');
+      decked = side === 'corp';
       break;
     }
     moveCard(g, top, { zone: side === 'corp' ? 'hq' : 'grip' });
     drawn.push(top);
-    log(g, side, `${side === 'corp' ? 'Corp' : 'Runner'} draws {0}.`, [{ uid: top }]);
   }
+  const who = side === 'corp' ? 'Corp' : 'Runner';
+  log(
+    g,
+    side,
+    `${who} ${how} {*}.`,
+    drawn.map((uid) => ({ uid })),
+  );
+  if (decked) winGame(g, 'runner', 'corp_decked');
   return drawn;
 }

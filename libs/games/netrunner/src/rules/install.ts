@@ -4,6 +4,7 @@ import { card, moveCard, serverOf } from '../state/zones.js';
 import { isCentral, type Game, type ServerId } from '../state/types.js';
 import { runnerInstallCost } from './costs.js';
 import { pay } from './credits.js';
+import { paid } from './credit-text.js';
 import { adjustRunForNewIce } from './run-position.js';
 import { fire, pushDecision, queueRule } from './tasks.js';
 import { trashCard } from './trash.js';
@@ -62,7 +63,9 @@ export function beginCorpInstall(
   if (!ice && (typeOf(c.code) === 'agenda' || typeOf(c.code) === 'asset')) {
     for (const other of [...serverOf(g, server).root]) {
       const type = typeOf(card(g, other).code);
-      if (type === 'agenda' || type === 'asset') trashCard(g, other, 'corp');
+      if (type !== 'agenda' && type !== 'asset') continue;
+      log(g, 'corp', 'Corp trashes {0} while installing.', [{ uid: other, hidden: 'a card' }]);
+      trashCard(g, other, 'corp');
     }
   }
   if (optionalInstallTrashes(g, server, ice).length > 0) {
@@ -82,12 +85,13 @@ export function finishCorpInstall(
 ): void {
   const c = card(g, uid);
   const ice = typeOf(c.code) === 'ice';
-  if (ice && !free) pay(g, 'corp', iceInstallCost(g, server));
+  const cost = ice && !free ? iceInstallCost(g, server) : 0;
+  pay(g, 'corp', cost);
   if (ice) {
     const index = at ?? serverOf(g, server).ice.length;
     moveCard(g, uid, { zone: 'ice', server }, { at: index, faceUp: false });
     adjustRunForNewIce(g, server, index, at === null);
-    log(g, 'corp', `Corp installs {0} protecting ${serverLabel(server)}.`, [
+    log(g, 'corp', `Corp installs {0} protecting ${serverLabel(server)}${paid(cost)}.`, [
       { uid, hidden: 'a piece of ice' },
     ]);
   } else {
@@ -106,12 +110,13 @@ export function installRunnerCard(
   options: { host?: string | null; free?: boolean } = {},
 ): void {
   const c = card(g, uid);
-  if (!options.free) pay(g, 'runner', runnerInstallCost(g, uid));
+  const cost = options.free ? 0 : runnerInstallCost(g, uid);
+  pay(g, 'runner', cost);
   moveCard(g, uid, { zone: 'rig' }, { faceUp: true });
   c.host = options.host ?? null;
   if (typeOf(c.code) === 'program') g.memory.programsInstalled += 1;
   const where = c.host ? ' on {1}' : '';
-  log(g, 'runner', `Runner installs {0}${where}.`, [
+  log(g, 'runner', `Runner installs {0}${where}${paid(cost)}.`, [
     { uid, seenBy: PUBLIC },
     ...(c.host ? [{ uid: c.host, hidden: 'a piece of ice' }] : []),
   ]);

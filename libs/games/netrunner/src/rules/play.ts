@@ -4,6 +4,7 @@ import { card, moveCard } from '../state/zones.js';
 import type { Game } from '../state/types.js';
 import { playCost } from './costs.js';
 import { canPay, pay } from './credits.js';
+import { paid } from './credit-text.js';
 import { queueRule } from './tasks.js';
 
 /** Whether an operation or event in hand could be played now, cost and restriction wise. */
@@ -21,9 +22,12 @@ export function canPlayCard(g: Game, uid: string): boolean {
  */
 export function playCard(g: Game, uid: string): void {
   const c = card(g, uid);
-  pay(g, c.side, playCost(g, uid));
+  const cost = playCost(g, uid);
+  pay(g, c.side, cost);
   moveCard(g, uid, { zone: 'play' }, { faceUp: true });
-  log(g, c.side, `${c.side === 'corp' ? 'Corp' : 'Runner'} plays {0}.`, [{ uid, seenBy: PUBLIC }]);
+  log(g, c.side, `${c.side === 'corp' ? 'Corp' : 'Runner'} plays {0}${paid(cost)}.`, [
+    { uid, seenBy: PUBLIC },
+  ]);
   behaviourOf(c.code)?.play?.(g, uid);
   queueRule(g, { r: 'finish-play', card: uid });
 }

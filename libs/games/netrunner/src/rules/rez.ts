@@ -4,6 +4,7 @@ import { card } from '../state/zones.js';
 import type { Game } from '../state/types.js';
 import { rezCost } from './costs.js';
 import { canPay, pay } from './credits.js';
+import { paid } from './credit-text.js';
 import { enforceCorpUnique } from './install.js';
 import { fire } from './tasks.js';
 
@@ -23,10 +24,11 @@ export function canRez(g: Game, uid: string): boolean {
 /** Rezzes a card (paying its rez cost unless `free`), turning it faceup and active. */
 export function rezCard(g: Game, uid: string, options: { free?: boolean } = {}): void {
   const c = card(g, uid);
-  if (!options.free) pay(g, 'corp', rezCost(g, uid));
+  const cost = options.free ? 0 : rezCost(g, uid);
+  pay(g, 'corp', cost);
   c.rezzed = true;
   c.faceUp = true;
-  log(g, 'corp', 'Corp rezzes {0}.', [{ uid, seenBy: PUBLIC }]);
+  log(g, 'corp', `Corp rezzes {0}${paid(cost)}.`, [{ uid, seenBy: PUBLIC }]);
   enforceCorpUnique(g, uid);
   fire(g, { e: 'rez', card: uid });
 }

@@ -1,7 +1,6 @@
-import { gainCredits } from '../../rules/credits.js';
 import { drawCards } from '../../rules/draw.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { firstThisTurn } from '../helpers.js';
+import { creditsFrom, firstThisTurn } from '../helpers.js';
 
 /**
  * René "Loup" Arcemont: Party Animal — The first time each turn you trash a card you are
@@ -16,8 +15,8 @@ export const loup: CardBehaviour = {
       where: 'identity',
       when: (g, _s, event) =>
         event.e === 'trash' && event.accessing && event.by === 'runner' && firstThisTurn(g, 'loup'),
-      resolve: (g) => {
-        gainCredits(g, 'runner', 1);
+      resolve: (g, source) => {
+        creditsFrom(g, source, 'runner', 1);
         drawCards(g, 'runner', 1);
       },
     },

@@ -1,7 +1,6 @@
-import { gainCredits } from '../../rules/credits.js';
 import { drawCards } from '../../rules/draw.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, option } from '../helpers.js';
+import { ask, creditsFrom, option } from '../helpers.js';
 
 const CODE = '30002';
 
@@ -16,8 +15,8 @@ export const wildcatStrike: CardBehaviour = {
     mode: {
       prompt: 'The Corp chooses: the Runner gains 6[credit] or draws 4 cards.',
       options: () => [option('gain'), option('draw')],
-      resolve: (g, _d, o) => {
-        if (o.value === 'gain') gainCredits(g, 'runner', 6);
+      resolve: (g, d, o) => {
+        if (o.value === 'gain') creditsFrom(g, d.source ?? '', 'runner', 6);
         else drawCards(g, 'runner', 4);
       },
     },

@@ -30,7 +30,13 @@ export const carnivore: CardBehaviour = {
       options: (g) => g.runner.grip.map((uid) => cardChoice(g, uid, true)),
       resolve: (g, d, o) => {
         const data = d.data as { accessed: string; left: number };
-        if (o.card) trashCard(g, o.card, 'runner');
+        if (o.card) {
+          // Public: it lands faceup in the heap.
+          log(g, 'runner', 'Runner trashes {0} from the grip for Carnivore.', [
+            { uid: o.card, seenBy: PUBLIC },
+          ]);
+          trashCard(g, o.card, 'runner');
+        }
         if (data.left > 1)
           return ask(g, 'runner', CODE, 'cost', d.source, { ...data, left: data.left - 1 });
         log(g, 'runner', 'Carnivore trashes {0}.', [{ uid: data.accessed, seenBy: PUBLIC }]);

@@ -22,6 +22,7 @@ export const botulus: CardBehaviour = {
       id: 'break',
       label: 'Hosted virus counter: break 1 subroutine on host ice',
       timing: 'encounter',
+      ownLine: true,
       targets: (g) => unbrokenSubs(g).map((i) => ({ subs: [i] })),
       usable: (g, source, target) =>
         !!target &&
@@ -30,7 +31,7 @@ export const botulus: CardBehaviour = {
         encounteredIce(g) === g.cards[source]?.host,
       resolve: (g, source, target) => {
         addCounters(g, source, 'virus', -1);
-        breakSubroutines(g, source, target?.subs ?? []);
+        breakSubroutines(g, source, target?.subs ?? [], ' (−1 hosted virus counter)');
       },
     },
   ],

@@ -1,5 +1,7 @@
 import { gainCredits } from '../../rules/credits.js';
+import { signedCredits } from '../../rules/credit-text.js';
 import { trashCard } from '../../rules/trash.js';
+import { log, PUBLIC } from '../../state/log.js';
 import type { CardBehaviour } from '../behaviour.js';
 import { countersOn } from '../helpers.js';
 import { virusGrowth } from './virus.js';
@@ -16,11 +18,15 @@ export const fermenter: CardBehaviour = {
       id: 'cash-out',
       label: 'Trash: gain 2[credit] per virus counter',
       timing: 'click',
+      ownLine: true,
       usable: () => true,
       resolve: (g, source) => {
         const n = countersOn(g, source, 'virus');
         trashCard(g, source, 'runner');
         gainCredits(g, 'runner', 2 * n);
+        log(g, 'runner', `Runner spends [click] and trashes {0}: ${signedCredits(2 * n)}.`, [
+          { uid: source, seenBy: PUBLIC },
+        ]);
       },
     },
   ],

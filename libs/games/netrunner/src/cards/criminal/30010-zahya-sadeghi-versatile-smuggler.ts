@@ -1,6 +1,5 @@
-import { gainCredits } from '../../rules/credits.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, markUsed, no, usedThisTurn, yes } from '../helpers.js';
+import { ask, creditsFrom, markUsed, no, usedThisTurn, yes } from '../helpers.js';
 
 const CODE = '30010';
 
@@ -30,7 +29,7 @@ export const zahya: CardBehaviour = {
       resolve: (g, d, o) => {
         if (o.value !== 'yes' || !d.source) return;
         markUsed(g, d.source, 'smuggle');
-        gainCredits(g, 'runner', typeof d.data === 'number' ? d.data : 0);
+        creditsFrom(g, d.source, 'runner', typeof d.data === 'number' ? d.data : 0);
       },
     },
   },

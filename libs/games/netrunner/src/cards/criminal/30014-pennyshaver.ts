@@ -14,10 +14,12 @@ export const pennyshaver: CardBehaviour = {
       id: 'cash',
       label: 'Place 1[credit], then take all credits',
       timing: 'click',
+      ownLine: true,
       usable: () => true,
       resolve: (g, source) => {
         loadCredits(g, source, 1);
-        takeHostedCredits(g, source, hostedCredits(g, source), 'runner');
+        const how = 'spends [click] to place 1[credit] on it, then take';
+        takeHostedCredits(g, source, hostedCredits(g, source), 'runner', how);
       },
     },
   ],

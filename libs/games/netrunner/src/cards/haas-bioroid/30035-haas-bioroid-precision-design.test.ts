@@ -58,7 +58,7 @@ describe('Haas-Bioroid: Precision Design', () => {
     s = choose(s, 'corp', fd, true);
     expect(s.context.corp.hq).toContain(fd);
     expect(s.context.corp.archives).not.toContain(fd);
-    const line = s.context.log.at(-1)!;
+    const line = s.context.log.findLast((e) => e.text.includes('from Archives to HQ'))!;
     expect(netrunner.logView(line, 'runner')?.text).toBe('Corp adds 1 card from Archives to HQ.');
     expect(netrunner.logView(line, 'corp')?.text).toBe('Corp adds Palisade from Archives to HQ.');
   });

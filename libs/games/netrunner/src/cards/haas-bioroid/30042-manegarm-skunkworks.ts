@@ -1,8 +1,8 @@
-import { canPay, pay, spendClicks } from '../../rules/credits.js';
+import { canPay, spendClicks } from '../../rules/credits.js';
 import { endTheRun } from '../../rules/run.js';
 import { log } from '../../state/log.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, option } from '../helpers.js';
+import { ask, creditsFrom, option } from '../helpers.js';
 
 const CODE = '30042';
 
@@ -31,13 +31,12 @@ export const manegarmSkunkworks: CardBehaviour = {
         ...(g.runner.clicks >= 2 ? [option('spend-clicks')] : []),
         ...(canPay(g, 'runner', 5) ? [option('pay')] : []),
       ],
-      resolve: (g, _d, o) => {
+      resolve: (g, d, o) => {
         if (o.value === 'spend-clicks') {
           spendClicks(g, 'runner', 2);
           log(g, 'runner', 'Runner spends [click][click] for Manegarm Skunkworks.');
         } else if (o.value === 'pay') {
-          pay(g, 'runner', 5);
-          log(g, 'runner', 'Runner pays 5[credit] for Manegarm Skunkworks.');
+          creditsFrom(g, d.source ?? '', 'runner', -5);
         } else endTheRun(g);
       },
     },

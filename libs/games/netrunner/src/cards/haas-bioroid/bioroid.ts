@@ -11,8 +11,9 @@ export const clickToBreak: AbilityDef = {
   timing: 'encounter',
   user: 'runner',
   clicks: 1,
+  ownLine: true,
   targets: (g) => unbrokenSubs(g).map((i) => ({ subs: [i] })),
   usable: (g, source, target) =>
     encounteredIce(g) === source && !!target && target.subs.length === 1 && g.runner.clicks >= 1,
-  resolve: (g, source, target) => breakSubroutines(g, source, target?.subs ?? []),
+  resolve: (g, source, target) => breakSubroutines(g, source, target?.subs ?? [], ' (−[click])'),
 };

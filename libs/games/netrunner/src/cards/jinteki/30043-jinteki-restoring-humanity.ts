@@ -1,6 +1,5 @@
-import { gainCredits } from '../../rules/credits.js';
-import { log, PUBLIC } from '../../state/log.js';
 import type { CardBehaviour } from '../behaviour.js';
+import { creditsFrom } from '../helpers.js';
 
 /**
  * Jinteki: Restoring Humanity — When your discard phase ends, if there is a facedown card in
@@ -17,8 +16,7 @@ export const jintekiRestoringHumanity: CardBehaviour = {
         event.side === 'corp' &&
         g.corp.archives.some((uid) => g.cards[uid]?.faceUp === false),
       resolve: (g, source) => {
-        gainCredits(g, 'corp', 1);
-        log(g, 'corp', '{0}: Corp gains 1[credit].', [{ uid: source, seenBy: PUBLIC }]);
+        creditsFrom(g, source, 'corp', 1);
       },
     },
   ],

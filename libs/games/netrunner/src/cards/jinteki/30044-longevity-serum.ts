@@ -51,7 +51,7 @@ export const longevitySerum: CardBehaviour = {
         const left = typeof d.data === 'number' ? d.data : 0;
         if (o.card) {
           log(g, 'corp', 'Corp adds {0} from Archives to R&D.', [
-            { uid: o.card, hidden: '1 card from Archives' },
+            { uid: o.card, hidden: '1 card' },
           ]);
           moveCard(g, o.card, { zone: 'rd' }, { at: 'top' });
           if (left > 1 && g.corp.archives.length > 0)

@@ -1,8 +1,7 @@
-import { gainCredits } from '../../rules/credits.js';
 import { log } from '../../state/log.js';
 import { trashCard } from '../../rules/trash.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask } from '../helpers.js';
+import { ask, creditsFrom } from '../helpers.js';
 import { hqCardChoice } from '../haas-bioroid/blind-keys.js';
 
 const CODE = '30048';
@@ -14,8 +13,7 @@ const CODE = '30048';
 export const hanseiReview: CardBehaviour = {
   code: CODE,
   play: (g, source) => {
-    gainCredits(g, 'corp', 10);
-    log(g, 'corp', 'Corp gains 10[credit].');
+    creditsFrom(g, source, 'corp', 10);
     if (g.corp.hq.length > 0) ask(g, 'corp', CODE, 'trash', source);
   },
   choices: {

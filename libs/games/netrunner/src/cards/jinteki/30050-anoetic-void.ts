@@ -1,10 +1,10 @@
 import { log } from '../../state/log.js';
-import { canPay, pay } from '../../rules/credits.js';
+import { canPay } from '../../rules/credits.js';
 import { endTheRun } from '../../rules/run.js';
 import { trashCard } from '../../rules/trash.js';
 import type { Game } from '../../state/types.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, no, yes } from '../helpers.js';
+import { ask, creditsFrom, no, yes } from '../helpers.js';
 import { hqCardChoice } from '../haas-bioroid/blind-keys.js';
 
 const CODE = '30050';
@@ -35,8 +35,7 @@ export const anoeticVoid: CardBehaviour = {
       options: () => [no, yes],
       resolve: (g, d, o) => {
         if (o.value !== 'yes' || !able(g)) return;
-        pay(g, 'corp', 2);
-        log(g, 'corp', 'Corp pays 2[credit] for Anoetic Void.');
+        creditsFrom(g, d.source ?? '', 'corp', -2);
         ask(g, 'corp', CODE, 'trash', d.source, 2);
       },
     },

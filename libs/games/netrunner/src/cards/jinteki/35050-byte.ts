@@ -1,11 +1,11 @@
-import { canPay, pay } from '../../rules/credits.js';
+import { canPay } from '../../rules/credits.js';
 import { dealDamage } from '../../rules/damage.js';
 import { giveTags } from '../../rules/tags.js';
 import { canSee } from '../../state/handles.js';
-import { log } from '../../state/log.js';
+
 import { isCentral, type Game } from '../../state/types.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, no, yes } from '../helpers.js';
+import { ask, creditsFrom, no, yes } from '../helpers.js';
 
 const CODE = '35050';
 
@@ -48,10 +48,9 @@ export const byte: CardBehaviour = {
     pay: {
       prompt: 'The Corp may pay 4[credit] to give the Runner 1 tag and do 3 net damage.',
       options: () => [no, yes],
-      resolve: (g, _d, o) => {
+      resolve: (g, d, o) => {
         if (o.value !== 'yes' || !canPay(g, 'corp', 4)) return;
-        pay(g, 'corp', 4);
-        log(g, 'corp', 'Corp pays 4[credit] for Byte!.');
+        creditsFrom(g, d.source ?? '', 'corp', -4);
         giveTags(g, 1);
         dealDamage(g, 'net', 3);
       },

@@ -1,8 +1,7 @@
-import { gainCredits } from '../../rules/credits.js';
 import { drawCards } from '../../rules/draw.js';
-import { log } from '../../state/log.js';
+
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, option } from '../helpers.js';
+import { ask, creditsFrom, option } from '../helpers.js';
 
 const CODE = '30051';
 
@@ -25,10 +24,9 @@ export const nbnRealityPlus: CardBehaviour = {
     reward: {
       prompt: 'The Corp gains 2[credit] or draws 2 cards.',
       options: () => [option('gain'), option('draw')],
-      resolve: (g, _d, o) => {
+      resolve: (g, d, o) => {
         if (o.value === 'gain') {
-          gainCredits(g, 'corp', 2);
-          log(g, 'corp', 'Corp gains 2[credit].');
+          creditsFrom(g, d.source ?? '', 'corp', 2);
         } else drawCards(g, 'corp', 2);
       },
     },

@@ -20,10 +20,16 @@ export const spinDoctor: CardBehaviour = {
       id: 'remove',
       label: 'Remove from the game: shuffle up to 2 cards from Archives into R&D',
       timing: 'paid',
+      ownLine: true,
       usable: (g) => g.corp.rd.length >= 2 || g.corp.archives.length > 0,
       resolve: (g, source) => {
         moveCard(g, source, { zone: 'removed' });
-        log(g, 'corp', '{0} is removed from the game.', [{ uid: source, seenBy: PUBLIC }]);
+        log(
+          g,
+          'corp',
+          'Corp removes {0} from the game to shuffle up to 2 cards from Archives into R&D.',
+          [{ uid: source, seenBy: PUBLIC }],
+        );
         ask(g, 'corp', CODE, 'shuffle', source, 2);
       },
     },
@@ -39,7 +45,7 @@ export const spinDoctor: CardBehaviour = {
         const left = typeof d.data === 'number' ? d.data : 0;
         if (o.card) {
           log(g, 'corp', 'Corp adds {0} from Archives to R&D.', [
-            { uid: o.card, hidden: '1 card from Archives' },
+            { uid: o.card, hidden: '1 card' },
           ]);
           moveCard(g, o.card, { zone: 'rd' }, { at: 'top' });
           if (left > 1 && g.corp.archives.length > 0)

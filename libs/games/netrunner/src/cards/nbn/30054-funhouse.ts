@@ -1,8 +1,8 @@
-import { canPay, pay } from '../../rules/credits.js';
+import { canPay } from '../../rules/credits.js';
 import { endTheRun } from '../../rules/run.js';
 import { giveTags } from '../../rules/tags.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, option } from '../helpers.js';
+import { ask, creditsFrom, option } from '../helpers.js';
 
 const CODE = '30054';
 
@@ -42,8 +42,8 @@ export const funhouse: CardBehaviour = {
     pay: {
       prompt: 'The Runner pays 4[credit], or takes 1 tag.',
       options: (g) => [option('take-tag'), ...(canPay(g, 'runner', 4) ? [option('pay')] : [])],
-      resolve: (g, _d, o) => {
-        if (o.value === 'pay') pay(g, 'runner', 4);
+      resolve: (g, d, o) => {
+        if (o.value === 'pay') creditsFrom(g, d.source ?? '', 'runner', -4);
         else giveTags(g, 1);
       },
     },

@@ -32,7 +32,7 @@ describe('Predictive Planogram', () => {
     expect(one.context.pauses.decisions).toEqual([]);
     const both = choose(s, 'corp', 'gain-then-draw');
     expect([both.context.corp.credits, both.context.corp.hq.length]).toEqual([8, hand + 3]);
-    const gainLog = both.context.log.findIndex((e) => e.text.includes('gains 3'));
+    const gainLog = both.context.log.findIndex((e) => e.text.includes('+3[credit]'));
     const drawLog = both.context.log.findIndex((e, i) => i > gainLog && e.text.includes('draws'));
     expect(gainLog).toBeGreaterThan(-1);
     expect(drawLog).toBeGreaterThan(gainLog);

@@ -1,9 +1,8 @@
-import { gainCredits } from '../../rules/credits.js';
 import { drawCards } from '../../rules/draw.js';
 import { isTagged } from '../../rules/tags.js';
-import { log } from '../../state/log.js';
+
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, option } from '../helpers.js';
+import { ask, creditsFrom, option } from '../helpers.js';
 
 const CODE = '30056';
 
@@ -23,11 +22,10 @@ export const predictivePlanogram: CardBehaviour = {
         option('draw'),
         ...(isTagged(g) ? [option('gain-then-draw'), option('draw-then-gain')] : []),
       ],
-      resolve: (g, _d, o) => {
+      resolve: (g, d, o) => {
         for (const part of o.value.split('-then-')) {
           if (part === 'gain') {
-            gainCredits(g, 'corp', 3);
-            log(g, 'corp', 'Corp gains 3[credit].');
+            creditsFrom(g, d.source ?? '', 'corp', 3);
           } else drawCards(g, 'corp', 3);
         }
       },

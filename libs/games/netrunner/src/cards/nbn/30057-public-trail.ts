@@ -1,7 +1,7 @@
-import { canPay, pay } from '../../rules/credits.js';
+import { canPay } from '../../rules/credits.js';
 import { giveTags } from '../../rules/tags.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { ask, option } from '../helpers.js';
+import { ask, creditsFrom, option } from '../helpers.js';
 
 const CODE = '30057';
 
@@ -17,8 +17,8 @@ export const publicTrail: CardBehaviour = {
     pay: {
       prompt: 'The Runner pays 8[credit], or takes 1 tag.',
       options: (g) => [option('take-tag'), ...(canPay(g, 'runner', 8) ? [option('pay')] : [])],
-      resolve: (g, _d, o) => {
-        if (o.value === 'pay') pay(g, 'runner', 8);
+      resolve: (g, d, o) => {
+        if (o.value === 'pay') creditsFrom(g, d.source ?? '', 'runner', -8);
         else giveTags(g, 1);
       },
     },

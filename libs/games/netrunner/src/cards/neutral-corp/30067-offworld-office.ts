@@ -1,11 +1,15 @@
-import { gainCredits } from '../../rules/credits.js';
 import type { CardBehaviour } from '../behaviour.js';
-import { aboutSelf } from '../helpers.js';
+import { aboutSelf, creditsFrom } from '../helpers.js';
 
 /** Offworld Office — When you score this agenda, gain 7[credit]. */
 export const offworldOffice: CardBehaviour = {
   code: '30067',
   triggers: [
-    { on: 'score', where: 'scored', when: aboutSelf, resolve: (g) => gainCredits(g, 'corp', 7) },
+    {
+      on: 'score',
+      where: 'scored',
+      when: aboutSelf,
+      resolve: (g, source) => creditsFrom(g, source, 'corp', 7),
+    },
   ],
 };

@@ -24,9 +24,10 @@ export const regolithMiningLicense: CardBehaviour = {
       id: 'take',
       label: 'Take 3[credit]',
       timing: 'click',
+      ownLine: true,
       usable: (g, source) => hostedCredits(g, source) > 0,
       resolve: (g, source) => {
-        takeHostedCredits(g, source, 3, 'corp');
+        takeHostedCredits(g, source, 3, 'corp', 'spends [click] to take');
         trashIfEmpty(g, source);
       },
     },

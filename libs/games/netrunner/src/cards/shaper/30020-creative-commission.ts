@@ -1,5 +1,6 @@
-import { gainCredits, loseClicks } from '../../rules/credits.js';
+import { loseClicks } from '../../rules/credits.js';
 import type { CardBehaviour } from '../behaviour.js';
+import { creditsFrom } from '../helpers.js';
 
 /**
  * Creative Commission — Gain 5[credit]. If you have any [click] remaining, lose [click].
@@ -7,8 +8,8 @@ import type { CardBehaviour } from '../behaviour.js';
  */
 export const creativeCommission: CardBehaviour = {
   code: '30020',
-  play: (g) => {
-    gainCredits(g, 'runner', 5);
+  play: (g, source) => {
+    creditsFrom(g, source, 'runner', 5);
     if (g.runner.clicks > 0) loseClicks(g, 'runner', 1);
   },
 };

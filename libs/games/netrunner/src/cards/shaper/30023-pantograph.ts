@@ -2,11 +2,11 @@ import { behaviourOf } from '../registry.js';
 import { typeOf } from '../../facts.js';
 import { canSee } from '../../state/handles.js';
 import { runnerInstallCost } from '../../rules/costs.js';
-import { canPay, gainCredits } from '../../rules/credits.js';
+import { canPay } from '../../rules/credits.js';
 import { installRunnerCard } from '../../rules/install.js';
 import type { Game } from '../../state/types.js';
 import type { CardBehaviour, ChoiceOption, TriggerDef } from '../behaviour.js';
-import { ask, cardChoice, no } from '../helpers.js';
+import { ask, cardChoice, creditsFrom, no } from '../helpers.js';
 
 const CODE = '30023';
 
@@ -35,7 +35,7 @@ function iceOption(g: Game, uid: string): ChoiceOption {
 const onAgenda = (on: 'score' | 'steal'): TriggerDef => ({
   on,
   resolve: (g, source) => {
-    gainCredits(g, 'runner', 1);
+    creditsFrom(g, source, 'runner', 1);
     ask(g, 'runner', CODE, 'install', source);
   },
 });

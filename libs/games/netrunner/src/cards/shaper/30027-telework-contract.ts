@@ -21,10 +21,11 @@ export const teleworkContract: CardBehaviour = {
       id: 'take',
       label: 'Take 3[credit]',
       timing: 'click',
+      ownLine: true,
       usable: (g, source) => !usedThisTurn(g, source, 'take') && hostedCredits(g, source) > 0,
       resolve: (g, source) => {
         markUsed(g, source, 'take');
-        takeHostedCredits(g, source, 3, 'runner');
+        takeHostedCredits(g, source, 3, 'runner', 'spends [click] to take');
         trashIfEmpty(g, source);
       },
     },

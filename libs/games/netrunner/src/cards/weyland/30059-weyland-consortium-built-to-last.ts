@@ -1,5 +1,5 @@
-import { gainCredits } from '../../rules/credits.js';
 import type { CardBehaviour } from '../behaviour.js';
+import { creditsFrom } from '../helpers.js';
 
 /**
  * Weyland Consortium: Built to Last — Whenever you advance a card, gain 2[credit] if it had no
@@ -12,7 +12,7 @@ export const weylandBuiltToLast: CardBehaviour = {
       on: 'advance',
       where: 'identity',
       when: (_g, _s, event) => event.e === 'advance' && !event.hadCounters,
-      resolve: (g) => gainCredits(g, 'corp', 2),
+      resolve: (g, source) => creditsFrom(g, source, 'corp', 2),
     },
   ],
 };

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { netrunner } from '../module.js';
+import { VIEWERS, type Viewer } from '../state/types.js';
+import { act, choose, corpActing, handle as kitHandle, setup } from '../testing/kit.js';
+import { seededSteps, seeds } from '../testing/seeded-steps.js';
+import {
+  advance,
+  breakSubs,
+  encountering,
+  iceOn,
+  install,
+  runOn,
+  runnerTurn,
+  toGrip,
+  toRig,
+  use,
+} from '../cards/neutral-runner/test-kit.js';
+import type { Snap } from '../testing/kit.js';
+
+/** What each viewer reads of the lines written between two states. */
+function newLines(before: Snap, after: Snap, viewer: Viewer): string[] {
+  return after.context.log
+    .slice(before.context.log.length)
+    .flatMap((e) => netrunner.logView(e, viewer)?.text ?? []);
+}
+
+describe('log lines, as the table reads them', () => {
+  it('a mulligan is one line: the new hand by title to its owner, counted to the others', () => {
+    const s = setup();
+    const after = choose(s, 'corp', 'mulligan');
+    expect(newLines(s, after, 'runner')).toEqual(['Corp takes a mulligan and draws 5 cards.']);
+    expect(newLines(s, after, 'spectator')).toEqual(['Corp takes a mulligan and draws 5 cards.']);
+    expect(newLines(s, after, 'corp')).toEqual([
+      'Corp takes a mulligan and draws Hedge Fund, Hedge Fund, Hedge Fund, Hedge Fund and Hedge Fund.',
+    ]);
+  });
+
+  it('a click to draw is one line', () => {
+    const s = corpActing();
+    const after = act(s, 'corp', { type: 'click-draw' });
+    expect(newLines(s, after, 'runner')).toEqual(['Corp spends [click] to draw 1 card.']);
+    expect(newLines(s, after, 'corp')).toEqual(['Corp spends [click] to draw Hedge Fund.']);
+  });
+
+  it('credits carry their sign: gains +, costs − in parentheses', () => {
+    let s = corpActing();
+    let after = act(s, 'corp', { type: 'click-credit' });
+    expect(newLines(s, after, 'runner')).toEqual(['Corp spends [click]: +1[credit].']);
+    s = after;
+    const fund = s.context.corp.hq[0] ?? '';
+    after = act(s, 'corp', { type: 'play', card: kitHandle(s, fund, 'corp') });
+    expect(newLines(s, after, 'runner')).toEqual([
+      'Corp plays Hedge Fund (−5[credit]).',
+      'Hedge Fund: Corp +9[credit].',
+    ]);
+  });
+
+  it('a break names the subroutine broken, the ice and the cost', () => {
+    let mayfly = '';
+    let s = runnerTurn({ runner: ['30032'], corp: ['30073'] }, (g) => {
+      mayfly = toRig(g, '30032');
+      iceOn(g, '30073', 'hq', true); // Tithe: "Do 1 net damage." "Gain 1[credit]."
+    });
+    s = advance(runOn(s, 'hq'), encountering);
+    const after = breakSubs(s, mayfly, [0]);
+    for (const viewer of VIEWERS) {
+      expect(newLines(s, after, viewer)).toEqual([
+        'Runner uses Mayfly to break “Do 1 net damage” on Tithe (−1[credit]).',
+      ]);
+    }
+  });
+
+  it('a click ability that takes credits is one line, with the click and the signed amount', () => {
+    let telework = '';
+    let s = runnerTurn({ runner: ['30027'] }, (g) => void (telework = toGrip(g, '30027')));
+    s = install(s, telework);
+    const after = use(s, telework, 'take');
+    expect(newLines(s, after, 'corp')).toEqual([
+      'Runner spends [click] to take +3[credit] from Telework Contract.',
+    ]);
+  });
+});
+
+/** A phrase of two words or more said twice in a row, or the same `from X` twice in a line. */
+const DOUBLED = [/\b(\w[\w&']*(?: [\w&']+)+) \1\b/, /\bfrom ([A-Z][\w&]*)\b.*\bfrom \1\b/];
+
+describe('log phrasing over seeded random games', () => {
+  const steps = [...seededSteps(seeds(40))];
+
+  it('no line says a phrase twice', () => {
+    const doubled = new Set<string>();
+    let lines = 0;
+    const last = steps.at(-1)?.after.context.log ?? [];
+    for (const step of steps) {
+      const written = step.after.context.log.slice(step.before.context.log.length);
+      for (const entry of written) {
+        for (const viewer of VIEWERS) {
+          const text = netrunner.logView(entry, viewer)?.text;
+          if (text === undefined) continue;
+          lines += 1;
+          if (DOUBLED.some((re) => re.test(text))) doubled.add(text);
+        }
+      }
+    }
+    expect(last.length).toBeGreaterThan(0);
+    expect(lines).toBeGreaterThan(10_000);
+    expect([...doubled]).toEqual([]);
+  });
+
+  it('an ability use is one line naming its card (its being trashed after is another event)', () => {
+    const twice: string[] = [];
+    let uses = 0;
+    for (const step of steps) {
+      if (step.action.type !== 'use') continue;
+      uses += 1;
+      const code = step.action.code;
+      const naming = step.after.context.log
+        .slice(step.before.context.log.length)
+        .filter((e) => e.cards.some((c) => c.code === code) && !/trash/.test(e.text));
+      if (naming.length > 1) twice.push(naming.map((e) => e.text).join(' / '));
+    }
+    expect(uses).toBeGreaterThan(100);
+    expect([...new Set(twice)]).toEqual([]);
+  });
+});
