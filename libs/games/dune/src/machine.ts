@@ -67,6 +67,7 @@ export const duneMachine = setup({
     enterMentat: assign(({ context }) => enterMentat(context)),
     actSetup: assign(({ context, event }) => actIn(context, event, 'setup')),
     actStorm: assign(({ context, event }) => actIn(context, event, 'storm')),
+    actBlow: assign(({ context, event }) => actIn(context, event, 'blow')),
     actNexus: assign(({ context, event }) => actIn(context, event, 'nexus')),
     actBidding: assign(({ context, event }) => actIn(context, event, 'bidding')),
     actRevival: assign(({ context, event }) => actIn(context, event, 'revival')),
@@ -88,7 +89,11 @@ export const duneMachine = setup({
       always: { guard: 'done', target: 'blow' },
       on: { act: { actions: 'actStorm' } },
     },
-    blow: { entry: 'enterBlow', always: { guard: 'done', target: 'nexus' } },
+    blow: {
+      entry: 'enterBlow',
+      always: { guard: 'done', target: 'nexus' },
+      on: { act: { actions: 'actBlow' } },
+    },
     nexus: {
       entry: 'enterNexus',
       always: { guard: 'done', target: 'charity' },

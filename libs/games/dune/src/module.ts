@@ -28,7 +28,8 @@ function outcome(snapshot: GameSnapshot<DuneState>): Outcome<Faction> | null {
 
 export const dune: DuneModule = {
   id: 'dune',
-  rulesVersion: 1,
+  // 2: Karama against faction powers (rules/karama-powers.ts) changes what replays give.
+  rulesVersion: 2,
   seats: (options) => [...resolveOptions(options).factions],
   machine: duneMachine,
   deciders: (snapshot) =>

@@ -17,6 +17,7 @@ import type {
   SpiceCard,
 } from '../state/types.js';
 import type { DuneView } from '../view/view.js';
+import { pendingPayment } from '../rules/karama-powers.js';
 import type { DuneModule } from '../module.js';
 
 /**
@@ -25,7 +26,8 @@ import type { DuneModule } from '../module.js';
  * every card it has seen) into the deck, the auction and others' hands; others' traitors (from
  * the leaders whose cards it has not seen); the Spice deck order; the BG prediction. Made up:
  * others' spice (the public log would bound it; the view does not carry the log, so each gets
- * its starting amount, or enough for its standing high bid), others' commitments in an open hidden choice (none made yet), the
+ * its starting amount, or enough for its standing high bid or a payment pending in an open
+ * `karama_power` window), others' commitments in an open hidden choice (none made yet), the
  * random streams, and an empty log.
  */
 export function duneDeterminize(
@@ -83,12 +85,13 @@ export function duneDeterminize(
       rejected = f === 'harkonnen' ? [] : setupOpen ? dealt : dealt.slice(1);
     }
     players[f] = {
-      // Unknown: the starting amount, or the high bid it must be able to pay.
+      // Unknown: the starting amount, or the high bid or pending payment it must be able to pay.
       spice:
         pv.spice ??
         Math.max(
           FACTIONS[f].startingSpice,
           view.auction?.highBidder === f ? view.auction.highBid : 0,
+          pendingPayment(view.windows, f),
         ),
       bribes: pv.bribes,
       support: pv.support,
@@ -102,7 +105,11 @@ export function duneDeterminize(
       leadersUsed: pv.leadersUsed as PlayerState['leadersUsed'],
     };
   }
-  const auctionLeft = view.auction ? view.auction.totalCards - view.auction.cardNumber + 1 : 0;
+  // While the Harkonnen's free card is asked about, the card just sold has left the auction.
+  const sold = view.windows.some((w) => w.status === 'open' && w.cause.power === 'top_card');
+  const auctionLeft = view.auction
+    ? view.auction.totalCards - view.auction.cardNumber + (sold ? 0 : 1)
+    : 0;
   const auctionCards = view.auction
     ? view.auction.card
       ? [view.auction.card, ...pool.splice(0, auctionLeft - 1)]
@@ -163,6 +170,7 @@ export function duneDeterminize(
           highBid: view.auction.highBid,
           highBidder: view.auction.highBidder,
           passed: view.auction.passed,
+          peek: view.auction.peek,
         }
       : null,
     battle: view.battle ? { ...view.battle, played: playedHandles(view, players) } : null,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RulesError } from '@veil/engine';
 import { dune } from '../module.js';
 import type { DuneState } from '../state/types.js';
-import { act, afterSetup, edit, withPlayer, type Snap } from '../testing/scenario.js';
+import { act, afterSetup, edit, passKarama, withPlayer, type Snap } from '../testing/scenario.js';
 import { enterBidding, maxBid } from './bidding.js';
 import { enterMentat } from './mentat.js';
 import { enterMovement } from './movement.js';
@@ -12,7 +12,7 @@ const THREE = ['atreides', 'emperor', 'harkonnen'] as const;
 /** Atreides (2 spice) allied with the Harkonnen (10 spice), in the Bidding Phase. */
 function biddingWithAlly(): Snap {
   const start = afterSetup(THREE);
-  return edit(
+  const s = edit(
     start,
     (st): DuneState => {
       let x: DuneState = {
@@ -28,6 +28,7 @@ function biddingWithAlly(): Snap {
     },
     'bidding',
   );
+  return passKarama(s);
 }
 
 const bids = (s: Snap) =>
@@ -53,7 +54,7 @@ describe('Allies pay for each other', () => {
     expect(Math.max(...bids(s))).toBe(7);
     s = act(s, 'atreides', { type: 'bid', amount: 6 });
     s = act(s, 'emperor', { type: 'bid_pass' });
-    s = act(s, 'harkonnen', { type: 'bid_pass' });
+    s = passKarama(act(s, 'harkonnen', { type: 'bid_pass' }));
     const c = s.context;
     // 2 from the Atreides, 4 from the support; the Emperor receives all 6.
     expect(c.players.atreides.spice).toBe(0);
@@ -93,7 +94,7 @@ describe('Allies pay for each other', () => {
         .flatMap((a) => (a.type === 'ship' && a.to === 'carthag:10' && !a.karama ? [a.count] : [])),
     );
     expect(most).toBe(6);
-    s = act(s, 'atreides', { type: 'ship', to: 'carthag:10', count: 5, karama: null });
+    s = passKarama(act(s, 'atreides', { type: 'ship', to: 'carthag:10', count: 5, karama: null }));
     expect(s.context.players.atreides.spice).toBe(0);
     expect(s.context.players.harkonnen.support).toBe(1);
     expect(s.context.forces['carthag:10']).toMatchObject({ atreides: 5 });

@@ -29,6 +29,8 @@ import {
 import { allianceAnswer, nexusLeave, nexusOffer, offerWormRides, ride } from './nexus.js';
 import { allyOf } from './board.js';
 import type { Phase } from './phase.js';
+import { karamaAgainstPower } from './karama-powers.js';
+import { resumePower } from './karama-resume.js';
 import { playTruthtrance } from './truthtrance.js';
 import { closeWormsignWindow, preventWormsign } from './wormsign.js';
 import { emperorRevive, playGhola, revive } from './revival.js';
@@ -79,6 +81,9 @@ export function settleDiscards(state: DuneState): DuneState {
       case 'karama_prevent':
         s = closeWormsignWindow(resumed);
         break;
+      case 'karama_power':
+        s = resumePower(resumed, true);
+        break;
       default:
         s = resumeBattleDiscard(s, k);
     }
@@ -108,6 +113,7 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
         },
       };
       if (passed.status === 'open') return s;
+      if (w.kind === 'karama_power') return resumePower(s, false);
       if (w.kind === 'karama_wormsign') return closeWormsignWindow(s);
       return w.kind === 'karama_battle' ? closeKaramaWindow(s) : closeStormWindow(s);
     }
@@ -124,6 +130,7 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
           windows: state.pauses.windows.map((x) => (x.id === w.id ? committed : x)),
         },
       };
+      if (w.kind === 'karama_power') return karamaAgainstPower(s, seat, action.karama, phase);
       return w.kind === 'karama_wormsign'
         ? preventWormsign(s, seat, action.karama)
         : karamaCancel(s, seat, action.karama);

@@ -1,3 +1,4 @@
+import type { PublicCause } from '@veil/engine';
 import type { TreacheryCardId } from '../data/treachery.js';
 import type { DuneState, Faction } from '../state/types.js';
 import {
@@ -12,6 +13,7 @@ import {
   spendable,
   takeTreachery,
 } from './common.js';
+import { askKarama } from './karama-powers.js';
 
 /**
  * Bidding: hand sizes are declared, one card per seat below its hand limit is dealt face down,
@@ -53,23 +55,47 @@ export function enterBidding(state: DuneState): DuneState {
       highBid: 0,
       highBidder: null,
       passed: [],
+      peek: null,
     },
   };
   return announceCard(s);
 }
 
-/** The Atreides see the card up for auction before anyone bids. */
+/**
+ * A card comes up; the Atreides see it before anyone bids unless a Karama prevents that (asked
+ * of every other seat in the `karama_power` window, holder or not).
+ */
 function announceCard(state: DuneState): DuneState {
   const a = state.auction;
   if (!a) return state;
-  const secret = inPlay(state, 'atreides')
-    ? { to: ['atreides' as Faction], data: { card: a.cards[0] } }
-    : undefined;
+  const s = log(state, 'auction_card', {
+    number: a.cardNumber,
+    of: a.totalCards,
+    opener: a.opener,
+  });
+  if (!inPlay(s, 'atreides')) return { ...s, auction: { ...a, peek: null } };
+  return askKarama(
+    { ...s, auction: { ...a, peek: 'asking' } },
+    'card_peek',
+    { card: a.cardNumber },
+    resumePeek,
+  );
+}
+
+/** The peek window closed: the Atreides see the card, or a Karama prevented it. */
+export function resumePeek(state: DuneState, _cause: PublicCause, stopped: boolean): DuneState {
+  const a = state.auction;
+  if (!a) return state;
+  const s = {
+    ...state,
+    auction: { ...a, peek: stopped ? ('prevented' as const) : ('seen' as const) },
+  };
+  if (stopped) return s;
   return log(
-    state,
-    'auction_card',
-    { number: a.cardNumber, of: a.totalCards, opener: a.opener },
-    secret,
+    s,
+    'card_peek',
+    { number: a.cardNumber },
+    { to: ['atreides'], data: { card: a.cards[0] } },
   );
 }
 
@@ -84,9 +110,20 @@ function nextEligible(state: DuneState, from: Faction): Faction | null {
   return null;
 }
 
-/** A bid may go up to the seat's spice and its ally's support (the ally pays the rest). */
+/**
+ * A bid may go up to the seat's spice and its ally's support (the ally pays the rest); a Karama
+ * holder may bid beyond that, up to KARAMA_BID_LIMIT, and pays such a bid with the Karama.
+ */
 export function maxBid(state: DuneState, seat: Faction): number {
-  return spendable(state, seat);
+  const own = spendable(state, seat);
+  return karamaOf(state, seat) ? Math.max(own, KARAMA_BID_LIMIT) : own;
+}
+
+/** A bound on a Karama bid (the rules set none): keeps the list of legal bids finite. */
+export const KARAMA_BID_LIMIT = 50;
+
+function karamaOf(state: DuneState, seat: Faction): string | null {
+  return state.players[seat].hand.find((c) => c.card === 'karama')?.handle ?? null;
 }
 
 export function placeBid(state: DuneState, seat: Faction, amount: number): DuneState {
@@ -116,7 +153,7 @@ function nextBidder(state: DuneState, seat: Faction): DuneState {
   const eligible = eligibleOrder(state);
   const waiting = eligible.filter((f) => f !== a.highBidder && !a.passed.includes(f));
   if (waiting.length === 0) {
-    return a.highBidder ? sell(state, a.highBidder, a.highBid, false) : returnCards(state);
+    return a.highBidder ? closeAuction(state, a.highBidder, a.highBid) : returnCards(state);
   }
   const order = state.stormOrder;
   const start = order.indexOf(seat);
@@ -150,15 +187,53 @@ export function resumeKaramaPurchase(state: DuneState, buyer: Faction): DuneStat
   return sell(state, buyer, 0, true);
 }
 
+/**
+ * The auction closed on `buyer`'s bid. A bid beyond what the buyer can spend was a Karama bid:
+ * the Karama is discarded (it was hidden until now) and the card is taken free.
+ */
+function closeAuction(state: DuneState, buyer: Faction, bid: number): DuneState {
+  const karama = karamaOf(state, buyer);
+  if (bid > spendable(state, buyer) && karama) {
+    const s = log(state, 'karama_bid', { faction: buyer, bid });
+    return karamaTake(s, buyer, karama);
+  }
+  return sell(state, buyer, bid, false);
+}
+
+/** A sale: a price to the Emperor (a power a Karama may stop: then to the bank), else the bank. */
 function sell(state: DuneState, buyer: Faction, price: number, karama: boolean): DuneState {
+  if (price > 0 && inPlay(state, 'emperor') && buyer !== 'emperor') {
+    return askKarama(state, 'emperor_payment', { buyer, price }, resumeEmperorPayment);
+  }
+  return completeSale(state, buyer, price, null, karama);
+}
+
+/** The card's price goes to the Emperor, or to the bank when a Karama stopped that. */
+export function resumeEmperorPayment(
+  state: DuneState,
+  cause: PublicCause,
+  stopped: boolean,
+): DuneState {
+  const buyer = cause.buyer as Faction;
+  return completeSale(state, buyer, Number(cause.price), stopped ? null : 'emperor', false);
+}
+
+/** Payment made, the card changes hands; the Harkonnen then draw their free card (a power too). */
+function completeSale(
+  state: DuneState,
+  buyer: Faction,
+  price: number,
+  payee: Faction | null,
+  karama: boolean,
+): DuneState {
   const a = state.auction;
   if (!a) return state;
-  const [card, ...rest] = a.cards;
+  const card = a.cards[0];
   if (!card) return state;
-  const payee = inPlay(state, 'emperor') && buyer !== 'emperor' ? 'emperor' : null;
   const paid = payWithSupport(state, buyer, price, payee);
-  let s = paid.state;
-  const seenBy = inPlay(state, 'atreides') ? (['atreides'] as Faction[]) : [];
+  // The card leaves the auction (the next one is not up yet: nobody sees it).
+  let s: DuneState = { ...paid.state, auction: { ...a, cards: a.cards.slice(1), peek: null } };
+  const seenBy = a.peek === 'seen' ? (['atreides'] as Faction[]) : [];
   s = giveCard(s, buyer, card, seenBy);
   s = log(
     s,
@@ -167,12 +242,25 @@ function sell(state: DuneState, buyer: Faction, price: number, karama: boolean):
     { to: [buyer, ...seenBy], data: { card } },
   );
   if (buyer === 'harkonnen' && canBid(s, 'harkonnen'))
-    s = drawTreachery(s, 'harkonnen', 1, 'top_card');
-  if (rest.length === 0) return { ...s, auction: null, phaseDone: true };
-  const opener = nextEligible(s, a.opener);
-  if (opener === null) return returnCards({ ...s, auction: { ...a, cards: rest } });
-  s = {
-    ...s,
+    return askKarama(s, 'top_card', { card: a.cardNumber }, resumeTopCard);
+  return nextCard(s);
+}
+
+/** The Harkonnen's free card, unless a Karama stopped it; then the next card comes up. */
+export function resumeTopCard(state: DuneState, _cause: PublicCause, stopped: boolean): DuneState {
+  return nextCard(stopped ? state : drawTreachery(state, 'harkonnen', 1, 'top_card'));
+}
+
+/** After a sale (the sold card already out of `cards`): the next card comes up, if any. */
+function nextCard(state: DuneState): DuneState {
+  const a = state.auction;
+  if (!a) return state;
+  const rest = a.cards;
+  if (rest.length === 0) return { ...state, auction: null, phaseDone: true };
+  const opener = nextEligible(state, a.opener);
+  if (opener === null) return returnCards({ ...state, auction: { ...a, cards: rest } });
+  const s: DuneState = {
+    ...state,
     auction: {
       cards: rest,
       cardNumber: a.cardNumber + 1,
@@ -182,6 +270,7 @@ function sell(state: DuneState, buyer: Faction, price: number, karama: boolean):
       highBid: 0,
       highBidder: null,
       passed: [],
+      peek: null,
     },
   };
   return announceCard(s);

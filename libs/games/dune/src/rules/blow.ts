@@ -1,7 +1,8 @@
-import { shuffle } from '@veil/engine';
+import { shuffle, type PublicCause } from '@veil/engine';
 import { TERRITORIES, type TerritoryId } from '../data/map.js';
 import type { DuneState, SpiceCard } from '../state/types.js';
-import { addForces, allyOf, areasOf, factionsInArea, inStorm } from './board.js';
+import { addForces, allyOf, areasOf, factionsInArea, forcesIn, inStorm } from './board.js';
+import { askKarama } from './karama-powers.js';
 import { log, updatePlayer } from './common.js';
 
 /** Spice Blow: reveal until a territory card; Shai-Hulud devours (after turn 1) and calls a Nexus. */
@@ -25,13 +26,14 @@ function lastTerritory(state: DuneState): TerritoryId | null {
   return null;
 }
 
-function devour(state: DuneState, territory: TerritoryId): DuneState {
+function devour(state: DuneState, territory: TerritoryId, fremenImmune: boolean): DuneState {
   let s = state;
   const eaten: Array<{ faction: string; count: number }> = [];
   for (const area of areasOf(territory)) {
     for (const f of factionsInArea(s, area)) {
-      // Fremen are immune; they shield their ally too (an alliance power, always used).
-      if (f === 'fremen' || allyOf(s, f) === 'fremen') continue;
+      // Fremen are immune (unless a Karama stopped it); they shield their ally too (an
+      // alliance power, always used).
+      if ((f === 'fremen' && fremenImmune) || allyOf(s, f) === 'fremen') continue;
       const count = s.forces[area]?.[f] ?? 0;
       s = { ...s, forces: addForces(s.forces, area, f, -count) };
       s = updatePlayer(s, f, (p) => ({ ...p, tanks: p.tanks + count }));
@@ -47,7 +49,21 @@ function devour(state: DuneState, territory: TerritoryId): DuneState {
 }
 
 export function enterBlow(state: DuneState): DuneState {
-  let s: DuneState = { ...state, phaseDone: false, nexus: false, wormTerritories: [], bribed: [] };
+  return revealSpice({
+    ...state,
+    phaseDone: false,
+    nexus: false,
+    wormTerritories: [],
+    bribed: [],
+  });
+}
+
+/**
+ * Reveals Spice cards until a territory card. A worm reaching Fremen forces stops at a
+ * `karama_power` window (their immunity may be stopped) and the reveal goes on once it closes.
+ */
+function revealSpice(state: DuneState): DuneState {
+  let s = state;
   const setAside: SpiceCard[] = [];
   // Bounded: the deck holds 15 territory cards, so a territory card comes within 22 draws.
   for (let guard = 0; guard < 50; guard++) {
@@ -61,9 +77,15 @@ export function enterBlow(state: DuneState): DuneState {
       }
       const territory = lastTerritory(s);
       s = { ...s, spiceDiscard: [...s.spiceDiscard, card], nexus: true };
-      s = territory
-        ? devour({ ...s, wormTerritories: [...s.wormTerritories, territory] }, territory)
-        : log(s, 'shai_hulud', { territory: null, eaten: [] });
+      if (!territory) {
+        s = log(s, 'shai_hulud', { territory: null, eaten: [] });
+        continue;
+      }
+      s = { ...s, wormTerritories: [...s.wormTerritories, territory] };
+      // Only after turn 1, so no worm is set aside while the window waits.
+      if (areasOf(territory).some((a) => forcesIn(s, a, 'fremen') > 0))
+        return askKarama(s, 'worm_immunity', { territory }, resumeWormImmunity);
+      s = devour(s, territory, true);
       continue;
     }
     const blow = TERRITORIES[card].blow;
@@ -86,4 +108,9 @@ export function enterBlow(state: DuneState): DuneState {
     s = { ...s, spiceDeck: deck, rng };
   }
   return { ...s, phaseDone: true };
+}
+
+/** The worm devours, Fremen too when a Karama stopped their immunity; the reveal goes on. */
+export function resumeWormImmunity(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
+  return revealSpice(devour(state, c.territory as TerritoryId, !stopped));
 }

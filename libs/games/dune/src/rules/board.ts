@@ -111,9 +111,13 @@ export function addForces(
 
 /** How far a faction's group may move this turn (ornithopters when it starts in Arrakeen/Carthag). */
 export function movementRange(state: DuneState, faction: Faction): number {
-  const thopters = ORNITHOPTER_CITIES.some((t) => forcesInTerritory(state, t, faction) > 0);
-  if (thopters) return 3;
-  return faction === 'fremen' ? 2 : 1;
+  const desert = faction === 'fremen' && !state.cursor?.barred?.includes('desert_movement');
+  return Math.max(baseRange(state, faction), desert ? 2 : 1);
+}
+
+/** The range without the Fremen's desert movement: 3 with ornithopters, else 1. */
+export function baseRange(state: DuneState, faction: Faction): number {
+  return ORNITHOPTER_CITIES.some((t) => forcesInTerritory(state, t, faction) > 0) ? 3 : 1;
 }
 
 /**

@@ -17,5 +17,5 @@ export function advanceCursor(state: DuneState): DuneState {
   if (!c) return state;
   const index = c.index + 1;
   if (index >= c.order.length) return { ...state, cursor: null, phaseDone: true };
-  return { ...state, cursor: { ...c, index, shipped: false } };
+  return { ...state, cursor: { order: c.order, index, shipped: false } };
 }

@@ -19,7 +19,7 @@ import {
   MAX_FORCE_REVIVAL,
   revivableLeaders,
 } from './revival.js';
-import { canCrossShip, moveTargets, shipmentAreas, shipmentCost } from './movement.js';
+import { canCrossShip, canShipBack, moveTargets, shipmentAreas, shipmentCost } from './movement.js';
 import { canUseAtomics, dialRange } from './storm.js';
 
 /** Who the phase itself waits on (after the decision stack and windows, see `duneDeciders`). */
@@ -128,7 +128,7 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
   }
   const window = openWindowOf(state.pauses.windows);
   if (window) {
-    if (window.kind === 'karama_battle' || window.kind === 'karama_wormsign') {
+    if (['karama_battle', 'karama_wormsign', 'karama_power'].includes(window.kind)) {
       const karama = state.players[seat].hand.find((c) => c.card === 'karama');
       const cancel: DuneAction[] = karama
         ? [{ type: 'karama_cancel', window: window.id, karama: karama.handle }]
@@ -252,7 +252,7 @@ function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction
             }
           }
         }
-        if (seat === 'spacing_guild') {
+        if (canShipBack(state, seat)) {
           for (const from of own) {
             for (let count = 1; count <= forcesIn(state, from, seat); count++) {
               if (Math.ceil(count / 2) <= p.spice) out.push({ type: 'ship_back', from, count });

@@ -1,4 +1,10 @@
-import { nextPauseId, pushDecision, resolveDecision, topDecision } from '@veil/engine';
+import {
+  nextPauseId,
+  pushDecision,
+  resolveDecision,
+  topDecision,
+  type PublicCause,
+} from '@veil/engine';
 import { FREMEN_SHIPMENT_TERRITORIES, TERRITORIES } from '../data/map.js';
 import type { DuneState, Faction } from '../state/types.js';
 import {
@@ -8,6 +14,7 @@ import {
   areasOf,
   forcesIn,
   inStorm,
+  baseRange,
   movementRange,
   reachableAreas,
   strongholdClosedTo,
@@ -23,6 +30,7 @@ import {
   updatePlayer,
 } from './common.js';
 import { advanceCursor, startCursor } from './cursor.js';
+import { askKarama, bar, barred } from './karama-powers.js';
 import { openWormsignWindow } from './wormsign.js';
 
 /**
@@ -44,10 +52,10 @@ export function shipmentCost(
   count: number,
   karama: boolean,
 ): number {
-  const rate = TERRITORIES[territoryOf(area)].kind === 'stronghold' ? 1 : 2;
-  const full = rate * count;
+  const full = rateOf(area) * count;
   // The Guild ship at half price; so may their ally (an alliance power), and a Karama shipment.
-  const half = seat === 'spacing_guild' || allyOf(state, seat) === 'spacing_guild' || karama;
+  const guild = seat === 'spacing_guild' && !barred(state, 'half_price');
+  const half = guild || allyOf(state, seat) === 'spacing_guild' || karama;
   return half ? Math.ceil(full / 2) : full;
 }
 
@@ -72,29 +80,70 @@ export function ship(
   const p = state.players[seat];
   if (count < 1 || count > p.reserves) throw new Error('bad shipment');
   const cost = seat === 'fremen' ? 0 : shipmentCost(state, seat, to, count, karama !== null);
-  const payee =
-    karama || seat === 'spacing_guild' || !inPlay(state, 'spacing_guild') ? null : 'spacing_guild';
-  const paid = payWithSupport(state, seat, cost, payee);
-  let s = updatePlayer(paid.state, seat, (x) => ({ ...x, reserves: x.reserves - count }));
-  s = { ...s, forces: addForces(s.forces, to, seat, count) };
-  s = log(s, 'shipment', {
-    faction: seat,
-    to,
-    count,
-    cost,
-    payee: payee ?? 'bank',
-    karama: karama !== null,
-    allyPaid: paid.allyPaid,
-  });
   if (karama) {
-    if (findCard(s, seat, karama)?.card !== 'karama') throw new Error('no karama');
+    if (findCard(state, seat, karama)?.card !== 'karama') throw new Error('no karama');
+    const s = land(state, seat, to, count, cost, null, true);
     return discardBatch(s, 'karama', 'movement', [{ faction: seat, handle: karama }], (batch) => ({
       kind: 'karama_shipment',
       batch,
       shipper: seat,
     }));
   }
-  return finishShipment(s, seat);
+  // Powers a Karama may stop, asked about as they are used (rules/karama-powers.ts).
+  if (seat === 'spacing_guild' && cost < rateOf(to) * count) {
+    return askKarama(state, 'half_price', { to, count, cost }, resumeHalfPrice);
+  }
+  if (seat !== 'spacing_guild' && cost > 0 && inPlay(state, 'spacing_guild')) {
+    const cause = { shipper: seat, from: null, to, count, cost };
+    return askKarama(state, 'guild_payment', cause, resumeGuildPayment);
+  }
+  return finishShipment(land(state, seat, to, count, cost, null, false), seat);
+}
+
+/** The Guild's half-price shipment lands, or, stopped, the Guild ships again at full price. */
+export function resumeHalfPrice(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
+  if (stopped) return bar(state, 'half_price');
+  const to = String(c.to);
+  const s = land(state, 'spacing_guild', to, Number(c.count), Number(c.cost), null, false);
+  return finishShipment(s, 'spacing_guild');
+}
+
+/** A shipment paid to the Guild — or to the bank when a Karama stopped that — lands. */
+export function resumeGuildPayment(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
+  const shipper = c.shipper as Faction;
+  const payee = stopped ? null : 'spacing_guild';
+  const [to, count, cost] = [String(c.to), Number(c.count), Number(c.cost)];
+  if (c.from !== null) return crossLand(state, shipper, String(c.from), to, count, cost, payee);
+  return finishShipment(land(state, shipper, to, count, cost, payee, false), shipper);
+}
+
+/** 1 spice per force into a stronghold, 2 elsewhere. */
+function rateOf(area: string): number {
+  return TERRITORIES[territoryOf(area)].kind === 'stronghold' ? 1 : 2;
+}
+
+/** The shipment is paid (to `payee` or the bank) and lands. */
+function land(
+  state: DuneState,
+  seat: Faction,
+  to: string,
+  count: number,
+  cost: number,
+  payee: Faction | null,
+  karama: boolean,
+): DuneState {
+  const paid = payWithSupport(state, seat, cost, payee);
+  let s = updatePlayer(paid.state, seat, (x) => ({ ...x, reserves: x.reserves - count }));
+  s = { ...s, forces: addForces(s.forces, to, seat, count) };
+  return log(s, 'shipment', {
+    faction: seat,
+    to,
+    count,
+    cost,
+    payee: payee ?? 'bank',
+    karama,
+    allyPaid: paid.allyPaid,
+  });
 }
 
 /** The end of a shipment: the seat has shipped; the BG may send a force after an off-planet one. */
@@ -121,16 +170,24 @@ export function passShipment(state: DuneState): DuneState {
 export function spiritualAdvisor(state: DuneState, send: boolean): DuneState {
   const top = topDecision(state.pauses.decisions);
   if (!top || top.kind !== 'spiritual_advisor') throw new Error('no advisor decision');
-  let s: DuneState = {
+  const s: DuneState = {
     ...state,
     pauses: { ...state.pauses, decisions: resolveDecision(state.pauses.decisions, top.id) },
   };
-  if (send) {
-    s = updatePlayer(s, 'bene_gesserit', (p) => ({ ...p, reserves: p.reserves - 1 }));
-    s = { ...s, forces: addForces(s.forces, 'polar_sink', 'bene_gesserit', 1) };
-    s = log(s, 'spiritual_advisor', { to: 'polar_sink' });
-  }
-  return s;
+  if (!send) return s;
+  return askKarama(s, 'spiritual_advisor', { shipper: top.shipper }, resumeSpiritualAdvisor);
+}
+
+/** The BG's free force goes to the Polar Sink unless a Karama stopped it. */
+export function resumeSpiritualAdvisor(
+  state: DuneState,
+  _cause: PublicCause,
+  stopped: boolean,
+): DuneState {
+  if (stopped) return state;
+  let s = updatePlayer(state, 'bene_gesserit', (p) => ({ ...p, reserves: p.reserves - 1 }));
+  s = { ...s, forces: addForces(s.forces, 'polar_sink', 'bene_gesserit', 1) };
+  return log(s, 'spiritual_advisor', { to: 'polar_sink' });
 }
 
 /** The destinations of a group moving out of `from` this turn. */
@@ -148,6 +205,29 @@ export function move(
   count: number,
 ): DuneState {
   if (count < 1 || count > forcesIn(state, from, seat)) throw new Error('bad move');
+  // A Fremen move only their desert range reaches uses a power a Karama may stop.
+  if (seat === 'fremen' && !reachableAreas(state, from, seat, baseRange(state, seat)).includes(to))
+    return askKarama(state, 'desert_movement', { from, to, count }, resumeDesertMovement);
+  return makeMove(state, seat, from, to, count);
+}
+
+/** The Fremen's long move is made, or, stopped, the Fremen move again within one territory. */
+export function resumeDesertMovement(
+  state: DuneState,
+  c: PublicCause,
+  stopped: boolean,
+): DuneState {
+  if (stopped) return bar(state, 'desert_movement');
+  return makeMove(state, 'fremen', String(c.from), String(c.to), Number(c.count));
+}
+
+function makeMove(
+  state: DuneState,
+  seat: Faction,
+  from: string,
+  to: string,
+  count: number,
+): DuneState {
   let s = {
     ...state,
     forces: addForces(addForces(state.forces, from, seat, -count), to, seat, count),
@@ -182,7 +262,8 @@ export function endMovementTurn(state: DuneState, seat: Faction): DuneState {
 
 /** The Guild (and their ally, an alliance power) may ship from one territory to another instead. */
 export function canCrossShip(state: DuneState, seat: Faction): boolean {
-  return seat === 'spacing_guild' || allyOf(state, seat) === 'spacing_guild';
+  if (seat === 'spacing_guild') return !barred(state, 'cross_ship');
+  return allyOf(state, seat) === 'spacing_guild';
 }
 
 export function crossShip(
@@ -195,21 +276,53 @@ export function crossShip(
   if (count < 1 || count > forcesIn(state, from, seat) || !canCrossShip(state, seat))
     throw new Error('bad cross-shipment');
   const cost = shipmentCost(state, seat, to, count, false);
-  let s = pay(state, seat, cost, seat === 'spacing_guild' ? null : 'spacing_guild');
+  if (seat === 'spacing_guild')
+    return askKarama(state, 'cross_ship', { from, to, count, cost }, resumeCrossShip);
+  const cause = { shipper: seat, from, to, count, cost };
+  return askKarama(state, 'guild_payment', cause, resumeGuildPayment);
+}
+
+/** The Guild's cross-shipment is made, or, stopped, the Guild ships again without it. */
+export function resumeCrossShip(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
+  if (stopped) return bar(state, 'cross_ship');
+  const [from, to, count, cost] = [String(c.from), String(c.to), Number(c.count), Number(c.cost)];
+  return crossLand(state, 'spacing_guild', from, to, count, cost, null);
+}
+
+function crossLand(
+  state: DuneState,
+  seat: Faction,
+  from: string,
+  to: string,
+  count: number,
+  cost: number,
+  payee: Faction | null,
+): DuneState {
+  let s = pay(state, seat, cost, payee);
   s = { ...s, forces: addForces(addForces(s.forces, from, seat, -count), to, seat, count) };
-  s = log(s, 'cross_shipment', { faction: seat, from, to, count, cost });
+  s = log(s, 'cross_shipment', { faction: seat, from, to, count, cost, payee: payee ?? 'bank' });
   return { ...s, cursor: s.cursor ? { ...s.cursor, shipped: true } : null };
 }
 
 /** The Guild may ship a group back to reserves at 1 spice per 2 forces (to the bank). */
 export function shipBack(state: DuneState, seat: Faction, from: string, count: number): DuneState {
-  if (seat !== 'spacing_guild' || count < 1 || count > forcesIn(state, from, seat))
+  if (!canShipBack(state, seat) || count < 1 || count > forcesIn(state, from, seat))
     throw new Error('bad ship-back');
-  const cost = Math.ceil(count / 2);
-  let s = pay(state, seat, cost, null);
-  s = { ...s, forces: addForces(s.forces, from, seat, -count) };
-  s = updatePlayer(s, seat, (p) => ({ ...p, reserves: p.reserves + count }));
-  s = log(s, 'ship_back', { faction: seat, from, count, cost });
+  return askKarama(state, 'ship_back', { from, count, cost: Math.ceil(count / 2) }, resumeShipBack);
+}
+
+export function canShipBack(state: DuneState, seat: Faction): boolean {
+  return seat === 'spacing_guild' && !barred(state, 'ship_back');
+}
+
+/** The Guild's ship-back is made, or, stopped, the Guild ships again without it. */
+export function resumeShipBack(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
+  if (stopped) return bar(state, 'ship_back');
+  const [from, count, cost] = [String(c.from), Number(c.count), Number(c.cost)];
+  let s = pay(state, 'spacing_guild', cost, null);
+  s = { ...s, forces: addForces(s.forces, from, 'spacing_guild', -count) };
+  s = updatePlayer(s, 'spacing_guild', (p) => ({ ...p, reserves: p.reserves + count }));
+  s = log(s, 'ship_back', { faction: 'spacing_guild', from, count, cost });
   return { ...s, cursor: s.cursor ? { ...s.cursor, shipped: true } : null };
 }
 

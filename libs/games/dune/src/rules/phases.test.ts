@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RulesError } from '@veil/engine';
 import { dune } from '../module.js';
 import type { DuneState, Faction } from '../state/types.js';
-import { act, afterSetup, edit } from '../testing/scenario.js';
+import { act, afterSetup, edit, passKarama } from '../testing/scenario.js';
 import { moveTargets } from './movement.js';
 import { endOfGameWinners, enterMentat, strongholdWinners } from './mentat.js';
 import { enterBidding } from './bidding.js';
@@ -70,19 +70,20 @@ function movementFor(seat: Faction, change: (s: DuneState) => DuneState = (s) =>
 describe('Shipment and Movement', () => {
   it('charges 1 per force into a stronghold and 2 elsewhere, paid to the Guild; the Guild ships at half price', () => {
     let s = movementFor('emperor');
-    s = act(s, 'emperor', { type: 'ship', to: 'carthag:10', count: 3, karama: null });
+    s = passKarama(act(s, 'emperor', { type: 'ship', to: 'carthag:10', count: 3, karama: null }));
     expect(s.context.players.emperor.spice).toBe(7);
     expect(s.context.players.spacing_guild.spice).toBe(8);
     s = movementFor('spacing_guild');
     s = act(s, 'spacing_guild', { type: 'ship', to: 'the_great_flat:14', count: 3, karama: null });
+    s = passKarama(s);
     expect(s.context.players.spacing_guild.spice).toBe(5 - 3);
   });
 
   it('offers the BG a free force to the Polar Sink after another faction ships from off-planet', () => {
     let s = movementFor('emperor');
-    s = act(s, 'emperor', { type: 'ship', to: 'carthag:10', count: 1, karama: null });
+    s = passKarama(act(s, 'emperor', { type: 'ship', to: 'carthag:10', count: 1, karama: null }));
     expect(dune.deciders(s)).toEqual(['bene_gesserit']);
-    s = act(s, 'bene_gesserit', { type: 'advisor', send: true });
+    s = passKarama(act(s, 'bene_gesserit', { type: 'advisor', send: true }));
     expect(s.context.forces['polar_sink']).toEqual({ bene_gesserit: 2 });
     expect(dune.deciders(s)).toEqual(['emperor']);
   });
@@ -165,6 +166,7 @@ describe('Bidding', () => {
       treacheryDeck: ['lasgun', 'karama', 'shield', 'snooper', ...start.treacheryDeck],
     });
     let x = edit(afterSetup(['atreides', 'emperor', 'harkonnen']), () => entered, 'bidding');
+    x = passKarama(x);
     expect(x.context.auction?.cards).toEqual(['lasgun', 'karama', 'shield']);
     expect(dune.view(x, 'atreides').auction?.card).toBe('lasgun');
     expect(dune.view(x, 'emperor').auction?.card).toBeNull();
@@ -173,7 +175,7 @@ describe('Bidding', () => {
     x = act(x, 'harkonnen', { type: 'bid', amount: 3 });
     expect(() => act(x, 'emperor', { type: 'bid', amount: 3 })).toThrow(RulesError);
     x = act(x, 'emperor', { type: 'bid_pass' });
-    x = act(x, 'atreides', { type: 'bid_pass' });
+    x = passKarama(act(x, 'atreides', { type: 'bid_pass' }));
     expect(x.context.players.harkonnen.spice).toBe(7);
     expect(x.context.players.emperor.spice).toBe(13);
     // 2 at setup, the lasgun bought, and one free card from the top of the deck.

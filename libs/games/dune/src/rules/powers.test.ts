@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { dune } from '../module.js';
 import type { DuneState, Faction } from '../state/types.js';
-import { act, afterSetup, edit, hand, withPlayer, type Snap } from '../testing/scenario.js';
+import {
+  act,
+  afterSetup,
+  autoPassKarama,
+  edit,
+  hand,
+  passKarama,
+  withPlayer,
+  type Snap,
+} from '../testing/scenario.js';
 import { forceRevivalCost } from './revival.js';
 import { shipmentCost } from './movement.js';
 import { enterBlow } from './blow.js';
@@ -34,6 +43,7 @@ describe('alliance powers', () => {
       cursor: { order: ['harkonnen'], index: 0, shipped: false },
     }));
     x = act(x, 'harkonnen', { type: 'ship', to: 'the_great_flat:14', count: 3, karama: null });
+    x = passKarama(x);
     expect(x.context.players.spacing_guild.spice).toBe(5 + 3);
   });
 
@@ -97,13 +107,16 @@ describe('Guild shipping and special cards', () => {
       to: 'the_great_flat:14',
       count: 2,
     });
+    s = passKarama(s);
     expect(s.context.forces['the_great_flat:14']).toEqual({ spacing_guild: 2 });
     expect(s.context.players.spacing_guild.spice).toBe(5 - 2);
     let b = at('movement', (st) => ({
       ...st,
       cursor: { order: ['spacing_guild'], index: 0, shipped: false },
     }));
-    b = act(b, 'spacing_guild', { type: 'ship_back', from: 'tueks_sietch:4', count: 3 });
+    b = passKarama(
+      act(b, 'spacing_guild', { type: 'ship_back', from: 'tueks_sietch:4', count: 3 }),
+    );
     expect(b.context.forces['tueks_sietch:4']).toEqual({ spacing_guild: 2 });
     expect(b.context.players.spacing_guild.reserves).toBe(18);
     expect(b.context.players.spacing_guild.spice).toBe(3);
@@ -193,7 +206,10 @@ describe('Shai-Hulud and the Fremen', () => {
       ],
       spiceDiscard: ['the_great_flat'],
       forces: { ...start.forces, 'the_great_flat:14': { fremen: 4, harkonnen: 2, emperor: 3 } },
+      pauses: autoPassKarama(start.pauses),
     });
+    // Nobody stops the Fremen's immunity: every seat passes (a standing policy) and the worm eats.
+    expect(blown.pauses.windows).toEqual([]);
     expect(blown.forces['the_great_flat:14']).toEqual({ fremen: 4, harkonnen: 2 });
     expect(blown.players.emperor.tanks).toBe(3);
     expect(blown.nexus).toBe(true);

@@ -53,4 +53,6 @@ export type DiscardContinuation =
   /** A Karama cancelled Voice or Prescience: closing the window and the next battle stage remain. */
   | { readonly kind: 'karama_cancel'; readonly batch: number }
   /** A Karama prevented the wormsign: the window closes. */
-  | { readonly kind: 'karama_prevent'; readonly batch: number };
+  | { readonly kind: 'karama_prevent'; readonly batch: number }
+  /** A Karama stopped a faction power (rules/karama-powers.ts): the use resumes, stopped. */
+  | { readonly kind: 'karama_power'; readonly batch: number };

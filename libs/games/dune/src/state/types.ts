@@ -142,6 +142,8 @@ export interface Auction {
   readonly highBidder: Faction | null;
   /** Seats that passed on this card since the last bid. */
   readonly passed: readonly Faction[];
+  /** The Atreides' look at this card: asked about (a Karama window), seen, prevented; null without them. */
+  readonly peek: 'asking' | 'seen' | 'prevented' | null;
 }
 
 /** The open simultaneous choice, tagged by what it decides. */
@@ -173,6 +175,8 @@ export interface TurnCursor {
   readonly index: number;
   /** Shipment & Movement: whether the current seat has shipped (then moves). */
   readonly shipped: boolean;
+  /** Powers a Karama stopped this seat's turn (rules/karama-powers.ts); it acts again without them. */
+  readonly barred?: readonly string[];
 }
 
 export interface DuneState {

@@ -3,6 +3,7 @@ import { dune } from '../module.js';
 import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction, HandCard } from '../state/types.js';
 import type { TreacheryCardId } from '../data/treachery.js';
+import { applyPolicyToPauses } from '../rules/policy.js';
 
 /** Test helpers: named game positions built through the real rules, edited only where a test says. */
 
@@ -45,4 +46,31 @@ export function withPlayer(
   change: Partial<DuneState['players'][Faction]>,
 ): DuneState {
   return { ...state, players: { ...state.players, [f]: { ...state.players[f], ...change } } };
+}
+
+/** Every open `karama_power` window passed by the seats it waits on (nobody plays a Karama). */
+export function passKarama(s: Snap): Snap {
+  let x = s;
+  for (;;) {
+    const w = x.context.pauses.windows.at(-1);
+    const seat = dune.deciders(x)[0];
+    if (!w || w.kind !== 'karama_power' || w.status !== 'open' || !seat) return x;
+    x = act(x, seat, { type: 'pass', window: w.id });
+  }
+}
+
+/** Every seat's standing policy for `karama_power` windows set to auto-pass (a test premise). */
+export function autoPassKarama(pauses: DuneState['pauses']): DuneState['pauses'] {
+  const seats: Faction[] = [
+    'atreides',
+    'bene_gesserit',
+    'emperor',
+    'fremen',
+    'spacing_guild',
+    'harkonnen',
+  ];
+  return seats.reduce(
+    (p, seat) => applyPolicyToPauses(p, seat, 'karama_power', 'auto-pass'),
+    pauses,
+  );
 }

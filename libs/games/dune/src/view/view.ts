@@ -56,7 +56,9 @@ export interface DuneView {
     readonly highBid: number;
     readonly highBidder: Faction | null;
     readonly passed: readonly Faction[];
-    /** The card up for auction: the Atreides only. */
+    /** Public: whether the Atreides' look at this card is asked about, done, or prevented. */
+    readonly peek: 'asking' | 'seen' | 'prevented' | null;
+    /** The card up for auction: the Atreides only, once they have seen it. */
     readonly card: TreacheryCardId | null;
   } | null;
   readonly battle: Omit<Battle, 'played'> | null;
@@ -173,7 +175,8 @@ export function duneView(snapshot: GameSnapshot<DuneState>, viewer: Viewer): Dun
           highBid: a.highBid,
           highBidder: a.highBidder,
           passed: a.passed,
-          card: viewer === 'atreides' ? (a.cards[0] ?? null) : null,
+          peek: a.peek,
+          card: viewer === 'atreides' && a.peek === 'seen' ? (a.cards[0] ?? null) : null,
         }
       : null,
     battle: s.battle ? (battle as Omit<Battle, 'played'>) : null,

@@ -1,0 +1,384 @@
+import { describe, expect, it } from 'vitest';
+import { RulesError } from '@veil/engine';
+import { dune } from '../module.js';
+import type { DuneState, Faction } from '../state/types.js';
+import {
+  act,
+  afterSetup,
+  edit,
+  hand,
+  passKarama,
+  withPlayer,
+  type Snap,
+} from '../testing/scenario.js';
+import { enterBidding, maxBid } from './bidding.js';
+import { enterBlow } from './blow.js';
+import { baseRange, reachableAreas } from './board.js';
+import { moveTargets } from './movement.js';
+
+const SIX: readonly Faction[] = [
+  'atreides',
+  'bene_gesserit',
+  'emperor',
+  'fremen',
+  'spacing_guild',
+  'harkonnen',
+];
+
+/**
+ * Answers the open `karama_power` window: each seat asked passes, except `stopper`, which plays
+ * its Karama when its turn comes (null: everyone passes).
+ */
+function answer(s: Snap, stopper: Faction | null): Snap {
+  const w = s.context.pauses.windows.at(-1);
+  if (!w || w.kind !== 'karama_power') throw new Error('no karama_power window');
+  let x = s;
+  for (;;) {
+    const open = x.context.pauses.windows.find((y) => y.id === w.id && y.status === 'open');
+    const seat = dune.deciders(x)[0];
+    if (!open || !seat) return x;
+    const karama = x.context.players[seat].hand.find((c) => c.card === 'karama');
+    x =
+      seat === stopper && karama
+        ? act(x, seat, { type: 'karama_cancel', window: w.id, karama: karama.handle })
+        : act(x, seat, { type: 'pass', window: w.id });
+  }
+}
+
+/** Shipment and Movement with `seat` to act; only the Harkonnen hold a Karama. */
+function movementFor(seat: Faction, change: (s: DuneState) => DuneState = (s) => s): Snap {
+  return edit(
+    afterSetup(SIX),
+    (st) => {
+      let x: DuneState = {
+        ...st,
+        choice: null,
+        phaseDone: false,
+        stormOrder: [seat, ...SIX.filter((f) => f !== seat)],
+        cursor: { order: [seat], index: 0, shipped: false },
+      };
+      for (const f of SIX)
+        x = withPlayer(x, f, { hand: f === 'harkonnen' ? hand(['karama'], 'h') : [] });
+      return change(x);
+    },
+    'movement',
+  );
+}
+
+/** Bidding with the Atreides, Emperor and Harkonnen; `karama` holds the one Karama. */
+function bidding(karama: Faction): Snap {
+  const three = ['atreides', 'emperor', 'harkonnen'] as const;
+  return edit(
+    afterSetup(three),
+    (st) => {
+      let x: DuneState = {
+        ...st,
+        choice: null,
+        stormOrder: ['harkonnen', 'emperor', 'atreides'],
+        treacheryDeck: ['lasgun', 'shield', 'snooper', 'chaumas', ...st.treacheryDeck],
+      };
+      for (const f of three) x = withPlayer(x, f, { hand: [] });
+      x = withPlayer(x, karama, { hand: hand(['karama'], 'k') });
+      return enterBidding(x);
+    },
+    'bidding',
+  );
+}
+
+const karamaLog = (s: Snap) => s.context.log.filter((e) => e.type === 'karama').map((e) => e.data);
+
+describe('the karama_power window', () => {
+  it('opens from the public use for every seat but the owner, in storm order, holder or not', () => {
+    const s = bidding('harkonnen');
+    const w = s.context.pauses.windows.at(-1);
+    expect(w).toMatchObject({
+      kind: 'karama_power',
+      cause: { power: 'card_peek', card: 1 },
+      participants: ['harkonnen', 'emperor'],
+    });
+    // The Harkonnen hold the Karama; the Emperor hold nothing and are asked all the same.
+    expect(dune.legalActions(s, 'harkonnen')).toEqual([
+      { type: 'pass', window: w!.id },
+      { type: 'karama_cancel', window: w!.id, karama: 'k0' },
+    ]);
+    const next = act(s, 'harkonnen', { type: 'pass', window: w!.id });
+    expect(dune.legalActions(next, 'emperor')).toEqual([{ type: 'pass', window: w!.id }]);
+    // Without a Karama nobody can answer one: a generic error, nothing changes.
+    expect(() =>
+      act(next, 'emperor', { type: 'karama_cancel', window: w!.id, karama: 'k0' }),
+    ).toThrow(RulesError);
+    // The same window, the same shape, when nobody holds a Karama at all.
+    const none = edit(bidding('harkonnen'), (st) =>
+      withPlayer(st, 'harkonnen', { hand: hand(['lasgun'], 'x') }),
+    );
+    expect(dune.view(none, 'spectator').windows).toEqual(dune.view(s, 'spectator').windows);
+  });
+});
+
+describe('Karama against the Atreides, Emperor and Harkonnen in Bidding', () => {
+  it('prevents the Atreides’ look at the card up for auction; unanswered, they see it', () => {
+    const seen = answer(bidding('harkonnen'), null);
+    expect(dune.view(seen, 'atreides').auction).toMatchObject({ peek: 'seen', card: 'lasgun' });
+    expect(dune.view(seen, 'emperor').auction?.card).toBeNull();
+
+    const stopped = answer(bidding('harkonnen'), 'harkonnen');
+    expect(dune.view(stopped, 'atreides').auction).toMatchObject({ peek: 'prevented', card: null });
+    expect(karamaLog(stopped)).toEqual([{ faction: 'harkonnen', cancels: 'card_peek' }]);
+    expect(stopped.context.treacheryDiscard).toContain('karama');
+    // The card is sold unseen by the Atreides: its face stays with the buyer.
+    let x = act(stopped, 'harkonnen', { type: 'bid', amount: 1 });
+    x = act(act(x, 'emperor', { type: 'bid_pass' }), 'atreides', { type: 'bid_pass' });
+    x = passKarama(x);
+    const bought = x.context.players.harkonnen.hand.find((c) => c.card === 'lasgun');
+    expect(bought?.seenBy).toEqual([]);
+    expect(dune.view(x, 'atreides').players.harkonnen?.hand).toEqual([]);
+  });
+
+  it('sends the price to the bank instead of the Emperor; unanswered, the Emperor is paid', () => {
+    const sale = (stopper: Faction | null): Snap => {
+      let x = answer(bidding('atreides'), null);
+      x = act(x, 'harkonnen', { type: 'bid', amount: 3 });
+      x = act(act(x, 'emperor', { type: 'bid_pass' }), 'atreides', { type: 'bid_pass' });
+      expect(x.context.pauses.windows.at(-1)?.cause).toEqual({
+        power: 'emperor_payment',
+        buyer: 'harkonnen',
+        price: 3,
+      });
+      // Nothing is paid while the window is open.
+      expect(x.context.players.harkonnen.spice).toBe(10);
+      return answer(x, stopper);
+    };
+    const paid = sale(null);
+    expect(paid.context.players.emperor.spice).toBe(10 + 3);
+    expect(paid.context.players.harkonnen.spice).toBe(10 - 3);
+    const stopped = sale('atreides');
+    expect(stopped.context.players.emperor.spice).toBe(10);
+    expect(stopped.context.players.harkonnen.spice).toBe(10 - 3);
+    expect(stopped.context.log.find((e) => e.type === 'card_sold')?.data).toMatchObject({
+      buyer: 'harkonnen',
+      price: 3,
+      payee: 'bank',
+    });
+    expect(karamaLog(stopped)).toEqual([{ faction: 'atreides', cancels: 'emperor_payment' }]);
+  });
+
+  it('stops the Harkonnen’s free card; unanswered, they draw it', () => {
+    const bought = (stopper: Faction | null): Snap => {
+      let x = answer(bidding('emperor'), null);
+      x = act(x, 'harkonnen', { type: 'bid', amount: 1 });
+      x = act(act(x, 'emperor', { type: 'bid_pass' }), 'atreides', { type: 'bid_pass' });
+      x = answer(x, null); // the Emperor's payment
+      expect(x.context.pauses.windows.at(-1)?.cause).toEqual({ power: 'top_card', card: 1 });
+      return answer(x, stopper);
+    };
+    const cards = (s: Snap) => s.context.players.harkonnen.hand.map((c) => c.card);
+    expect(cards(bought(null))).toEqual(['lasgun', 'chaumas']);
+    const stopped = bought('emperor');
+    expect(cards(stopped)).toEqual(['lasgun']);
+    expect(stopped.context.treacheryDeck[0]).toBe('chaumas');
+    expect(karamaLog(stopped)).toEqual([{ faction: 'emperor', cancels: 'top_card' }]);
+  });
+
+  it('a Karama holder may bid beyond its spice and pays that bid with the Karama', () => {
+    let x = answer(bidding('atreides'), null);
+    x = edit(x, (st) => withPlayer(st, 'atreides', { spice: 2 }));
+    x = act(x, 'harkonnen', { type: 'bid', amount: 5 });
+    x = act(x, 'emperor', { type: 'bid_pass' });
+    const bids = (seat: Faction) =>
+      dune.legalActions(x, seat).flatMap((a) => (a.type === 'bid' ? [a.amount] : []));
+    expect(Math.max(...bids('atreides'))).toBe(50);
+    x = act(x, 'atreides', { type: 'bid', amount: 12 });
+    // The bid is public; the Karama is not shown until it pays.
+    expect(x.context.log.at(-1)).toMatchObject({ type: 'bid', data: { amount: 12 } });
+    expect(x.context.players.atreides.hand.map((c) => c.card)).toEqual(['karama']);
+    // Without a Karama the Harkonnen may bid only what they can pay: not above 12.
+    expect(maxBid(x.context, 'harkonnen')).toBe(10);
+    expect(bids('harkonnen')).toEqual([]);
+    x = act(act(x, 'harkonnen', { type: 'bid_pass' }), 'emperor', { type: 'bid_pass' });
+    // No Emperor's payment to ask about: the Karama paid.
+    expect(x.context.players.atreides.spice).toBe(2);
+    expect(x.context.players.emperor.spice).toBe(10);
+    expect(x.context.players.atreides.hand.map((c) => c.card)).toEqual(['lasgun']);
+    expect(x.context.treacheryDiscard).toEqual(['karama']);
+    expect(x.context.log.find((e) => e.type === 'karama_bid')?.data).toEqual({
+      faction: 'atreides',
+      bid: 12,
+    });
+    expect(x.context.log.find((e) => e.type === 'card_sold')?.data).toMatchObject({
+      buyer: 'atreides',
+      price: 0,
+      karama: true,
+    });
+  });
+});
+
+describe('Karama against the BG and the Guild in Shipment and Movement', () => {
+  it('stops the BG’s free force to the Polar Sink; unanswered, it goes', () => {
+    const sent = (stopper: Faction | null): Snap => {
+      let x = movementFor('emperor');
+      x = act(x, 'emperor', { type: 'ship', to: 'carthag:10', count: 1, karama: null });
+      x = answer(x, null); // the Guild's payment
+      x = act(x, 'bene_gesserit', { type: 'advisor', send: true });
+      expect(x.context.pauses.windows.at(-1)?.participants).not.toContain('bene_gesserit');
+      return answer(x, stopper);
+    };
+    expect(sent(null).context.forces['polar_sink']).toEqual({ bene_gesserit: 2 });
+    const stopped = sent('harkonnen');
+    expect(stopped.context.forces['polar_sink']).toEqual({ bene_gesserit: 1 });
+    expect(stopped.context.players.bene_gesserit.reserves).toBe(19);
+    expect(karamaLog(stopped)).toEqual([{ faction: 'harkonnen', cancels: 'spiritual_advisor' }]);
+  });
+
+  it('sends a shipment’s price to the bank instead of the Guild; unanswered, the Guild is paid', () => {
+    const shipped = (stopper: Faction | null): Snap =>
+      answer(
+        act(movementFor('emperor'), 'emperor', {
+          type: 'ship',
+          to: 'carthag:10',
+          count: 3,
+          karama: null,
+        }),
+        stopper,
+      );
+    const paid = shipped(null);
+    expect(paid.context.players.spacing_guild.spice).toBe(5 + 3);
+    expect(paid.context.players.emperor.spice).toBe(10 - 3);
+    const stopped = shipped('harkonnen');
+    expect(stopped.context.players.spacing_guild.spice).toBe(5);
+    expect(stopped.context.players.emperor.spice).toBe(10 - 3);
+    expect(stopped.context.forces['carthag:10']).toMatchObject({ emperor: 3 });
+    expect(stopped.context.log.find((e) => e.type === 'shipment')?.data).toMatchObject({
+      payee: 'bank',
+    });
+  });
+
+  it('stops the Guild’s half price: the Guild ships again, at full price', () => {
+    const ship = { type: 'ship', to: 'the_great_flat:14', count: 3, karama: null } as const;
+    const half = answer(act(movementFor('spacing_guild'), 'spacing_guild', ship), null);
+    expect(half.context.players.spacing_guild.spice).toBe(5 - 3);
+    expect(half.context.forces['the_great_flat:14']).toEqual({ spacing_guild: 3 });
+
+    const stopped = answer(act(movementFor('spacing_guild'), 'spacing_guild', ship), 'harkonnen');
+    expect(stopped.context.forces['the_great_flat:14']).toBeUndefined();
+    expect(stopped.context.players.spacing_guild.spice).toBe(5);
+    expect(dune.deciders(stopped)).toEqual(['spacing_guild']);
+    const legal = dune.legalActions(stopped, 'spacing_guild');
+    // Full price now: 3 forces cost 6, more than the Guild's 5; 2 forces cost 4.
+    expect(legal).not.toContainEqual(ship);
+    expect(legal).toContainEqual({ ...ship, count: 2 });
+    const again = act(stopped, 'spacing_guild', { ...ship, count: 2 });
+    expect(again.context.pauses.windows).toEqual([]);
+    expect(again.context.players.spacing_guild.spice).toBe(5 - 4);
+  });
+
+  it('stops the Guild’s cross-shipment and ship-back: the Guild ships again without them', () => {
+    const cross = {
+      type: 'cross_ship',
+      from: 'tueks_sietch:4',
+      to: 'the_great_flat:14',
+      count: 2,
+    } as const;
+    const back = { type: 'ship_back', from: 'tueks_sietch:4', count: 3 } as const;
+    const crossed = answer(act(movementFor('spacing_guild'), 'spacing_guild', cross), null);
+    expect(crossed.context.forces['the_great_flat:14']).toEqual({ spacing_guild: 2 });
+    const returned = answer(act(movementFor('spacing_guild'), 'spacing_guild', back), null);
+    expect(returned.context.players.spacing_guild.reserves).toBe(18);
+
+    for (const [action, power] of [
+      [cross, 'cross_ship'],
+      [back, 'ship_back'],
+    ] as const) {
+      const stopped = answer(
+        act(movementFor('spacing_guild'), 'spacing_guild', action),
+        'harkonnen',
+      );
+      expect(stopped.context.forces['tueks_sietch:4']).toEqual({ spacing_guild: 5 });
+      expect(stopped.context.players.spacing_guild.spice).toBe(5);
+      expect(karamaLog(stopped)).toEqual([{ faction: 'harkonnen', cancels: power }]);
+      const legal = dune.legalActions(stopped, 'spacing_guild');
+      expect(legal.some((a) => a.type === action.type)).toBe(false);
+      expect(legal.some((a) => a.type === 'ship')).toBe(true);
+    }
+  });
+});
+
+describe('Karama against the Fremen', () => {
+  const atFlat = (st: DuneState): DuneState => ({
+    ...st,
+    storm: 0,
+    forces: { ...st.forces, 'the_great_flat:14': { fremen: 3 } },
+  });
+
+  it('stops a move only desert movement reaches: the Fremen move again, one territory', () => {
+    const start = movementFor('fremen', (st) => ({
+      ...atFlat(st),
+      cursor: { order: ['fremen'], index: 0, shipped: true },
+    }));
+    const near = reachableAreas(start.context, 'the_great_flat:14', 'fremen', 1);
+    expect(baseRange(start.context, 'fremen')).toBe(1);
+    const far = moveTargets(start.context, 'fremen', 'the_great_flat:14').find(
+      (a) => !near.includes(a),
+    );
+    if (!far) throw new Error('no target two territories away');
+    const move = { type: 'move', from: 'the_great_flat:14', to: far, count: 3 } as const;
+    // A move within one territory uses no power: no window.
+    const short = act(start, 'fremen', { ...move, to: near.find((a) => a !== move.from)! });
+    expect(short.context.pauses.windows).toEqual([]);
+
+    const moved = answer(act(start, 'fremen', move), null);
+    expect(moved.context.forces[far]).toEqual({ fremen: 3 });
+
+    const stopped = answer(act(start, 'fremen', move), 'harkonnen');
+    expect(stopped.context.forces['the_great_flat:14']).toEqual({ fremen: 3 });
+    expect(dune.deciders(stopped)).toEqual(['fremen']);
+    const targets = dune
+      .legalActions(stopped, 'fremen')
+      .flatMap((a) => (a.type === 'move' && a.from === move.from ? [a.to] : []));
+    expect(targets).not.toContain(far);
+    expect(new Set(targets)).toEqual(new Set(near.filter((a) => a !== 'the_great_flat:14')));
+  });
+
+  it('stops the Fremen’s worm immunity: the worm devours them too; unanswered, they stay', () => {
+    const blow = (): Snap =>
+      edit(
+        afterSetup(SIX),
+        (st) => {
+          let x: DuneState = {
+            ...st,
+            choice: null,
+            turn: 2,
+            storm: 0,
+            spiceDeck: [
+              'shai_hulud',
+              'old_gap',
+              ...st.spiceDeck.filter((c) => c !== 'old_gap' && c !== 'shai_hulud'),
+            ],
+            spiceDiscard: ['the_great_flat'],
+            forces: { ...st.forces, 'the_great_flat:14': { fremen: 4, emperor: 3 } },
+          };
+          x = withPlayer(x, 'emperor', { hand: hand(['karama'], 'e') });
+          return enterBlow(x);
+        },
+        'blow',
+      );
+    const s = blow();
+    // The window waits before the worm eats anything; the blow goes on once it closes.
+    expect(s.context.pauses.windows.at(-1)).toMatchObject({
+      cause: { power: 'worm_immunity', territory: 'the_great_flat' },
+    });
+    expect(s.context.forces['the_great_flat:14']).toEqual({ fremen: 4, emperor: 3 });
+    expect(s.value).toBe('blow');
+
+    const immune = answer(s, null);
+    expect(immune.context.forces['the_great_flat:14']).toEqual({ fremen: 4 });
+    expect(immune.context.spice['old_gap:8'] ?? immune.context.spiceDiscard.at(-1)).toBeTruthy();
+    expect(immune.value).not.toBe('blow');
+
+    const stopped = answer(blow(), 'emperor');
+    expect(stopped.context.forces['the_great_flat:14'] ?? {}).toEqual({});
+    expect(stopped.context.players.fremen.tanks).toBe(4);
+    expect(stopped.context.players.emperor.tanks).toBe(3);
+    expect(stopped.context.spiceDiscard.at(-1)).toBe('old_gap');
+    expect(karamaLog(stopped)).toEqual([{ faction: 'emperor', cancels: 'worm_immunity' }]);
+  });
+});
