@@ -84,8 +84,16 @@ export class NodeLiveness {
       await bus.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
         const parsed = heartbeatSchema.safeParse(data);
         if (!parsed.success) return;
-        if (parsed.data.nodeId === nodeId) this.lastOwnHeartbeat = Date.now();
-        else this.lastHeard.set(parsed.data.nodeId, Date.now());
+        const now = Date.now();
+        if (parsed.data.nodeId !== nodeId) this.lastHeard.set(parsed.data.nodeId, now);
+        else {
+          // A gap in its own heartbeats (NATS away for a moment, or slow): peers may be
+          // reconnecting too, so no asking until it has heard itself steadily again.
+          if (now - this.lastOwnHeartbeat > 2 * this.heartbeatMs && this.steadySince !== null) {
+            this.steadySince = now;
+          }
+          this.lastOwnHeartbeat = now;
+        }
       }),
     );
     this.timer = setInterval(() => this.tick(), this.heartbeatMs);
