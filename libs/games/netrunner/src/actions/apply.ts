@@ -91,7 +91,7 @@ function takeAction(g: Game, seat: Side, action: NetrunnerAction): void {
     case 'click-credit':
       spendClicks(g, seat, 1);
       gainCredits(g, seat, 1);
-      log(g, seat, `${who} spends [click]: ${signedCredits(1)}.`);
+      log(g, seat, `${who} spends [click] to gain ${signedCredits(1)}.`);
       return;
     case 'click-draw':
       spendClicks(g, seat, 1);

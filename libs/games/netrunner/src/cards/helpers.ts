@@ -24,15 +24,16 @@ export function gainOnPlay(n: number) {
 }
 
 /**
- * A card's effect on a pool, with its line: `Hedge Fund: Corp +9[credit].` A negative `n` is a
- * payment (`Public Trail: Runner −8[credit].`).
+ * A card's effect on a pool, with its line: `Corp gains +9[credit] from Hedge Fund.` A negative
+ * `n` is a payment, written like every cost: `Runner pays for Public Trail (−8[credit]).`
  */
 export function creditsFrom(g: Game, source: string, side: Side, n: number): void {
+  const who = side === 'corp' ? 'Corp' : 'Runner';
   if (n >= 0) gainCredits(g, side, n);
   else pay(g, side, -n);
-  log(g, side, `{0}: ${side === 'corp' ? 'Corp' : 'Runner'} ${signedCredits(n)}.`, [
-    { uid: source, seenBy: PUBLIC },
-  ]);
+  const text =
+    n >= 0 ? `${who} gains ${signedCredits(n)} from {0}.` : `${who} pays for {0}${paid(-n)}.`;
+  log(g, side, text, [{ uid: source, seenBy: PUBLIC }]);
 }
 
 /** The ice the Runner is encountering, if any. */

@@ -45,13 +45,13 @@ describe('log lines, as the table reads them', () => {
   it('credits carry their sign: gains +, costs − in parentheses', () => {
     let s = corpActing();
     let after = act(s, 'corp', { type: 'click-credit' });
-    expect(newLines(s, after, 'runner')).toEqual(['Corp spends [click]: +1[credit].']);
+    expect(newLines(s, after, 'runner')).toEqual(['Corp spends [click] to gain +1[credit].']);
     s = after;
     const fund = s.context.corp.hq[0] ?? '';
     after = act(s, 'corp', { type: 'play', card: kitHandle(s, fund, 'corp') });
     expect(newLines(s, after, 'runner')).toEqual([
       'Corp plays Hedge Fund (−5[credit]).',
-      'Hedge Fund: Corp +9[credit].',
+      'Corp gains +9[credit] from Hedge Fund.',
     ]);
   });
 

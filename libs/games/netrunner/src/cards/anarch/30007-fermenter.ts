@@ -24,7 +24,7 @@ export const fermenter: CardBehaviour = {
         const n = countersOn(g, source, 'virus');
         trashCard(g, source, 'runner');
         gainCredits(g, 'runner', 2 * n);
-        log(g, 'runner', `Runner spends [click] and trashes {0}: ${signedCredits(2 * n)}.`, [
+        log(g, 'runner', `Runner spends [click] and trashes {0} to gain ${signedCredits(2 * n)}.`, [
           { uid: source, seenBy: PUBLIC },
         ]);
       },

@@ -18,8 +18,8 @@ export const pennyshaver: CardBehaviour = {
       usable: () => true,
       resolve: (g, source) => {
         loadCredits(g, source, 1);
-        const how = 'spends [click] to place 1[credit] on it, then take';
-        takeHostedCredits(g, source, hostedCredits(g, source), 'runner', how);
+        // One line: the credit placed is part of what is taken.
+        takeHostedCredits(g, source, hostedCredits(g, source), 'runner', 'spends [click] to take');
       },
     },
   ],

@@ -1,4 +1,5 @@
-import { log } from '../../state/log.js';
+import { log, PUBLIC } from '../../state/log.js';
+import { serverLabel } from '../../rules/install.js';
 import { swapIce } from '../../rules/swap-ice.js';
 import { installedCorpCards } from '../../state/zones.js';
 import type { Game } from '../../state/types.js';
@@ -53,11 +54,19 @@ export const taoSalonga: CardBehaviour = {
           .map((uid) => iceOption(g, uid)),
       resolve: (g, d, o) => {
         if (!o.card || typeof d.data !== 'string') return;
-        swapIce(g, d.data, o.card);
-        log(g, 'runner', 'Runner swaps {0} and {1}.', [
+        // Where each was, named before the swap: unrezzed ice reads the same otherwise.
+        const where = (uid: string) => {
+          const loc = g.cards[uid]?.loc;
+          return loc && 'server' in loc ? ` protecting ${serverLabel(loc.server)}` : '';
+        };
+        const text = `Runner uses {2} to swap {0}${where(d.data)} and {1}${where(o.card)}.`;
+        const cards = [
           { uid: d.data, hidden: 'a piece of ice' },
           { uid: o.card, hidden: 'a piece of ice' },
-        ]);
+          { uid: d.source ?? '', seenBy: PUBLIC },
+        ];
+        swapIce(g, d.data, o.card);
+        log(g, 'runner', text, cards);
       },
     },
   },
