@@ -81,6 +81,17 @@ const WORDS: Readonly<Record<string, string>> = {
   storm_cards: 'Weather Control / Family Atomics',
   karama_battle: 'Karama in battle',
   karama_cancel: 'Karama',
+  // The faction powers a Karama may stop (the `karama_power` window's cause names one).
+  card_peek: "the Atreides' look at the card",
+  emperor_payment: "the Emperor's payment",
+  top_card: "the Harkonnen's free card",
+  spiritual_advisor: "the Bene Gesserit's free force",
+  guild_payment: "the Guild's payment",
+  half_price: "the Guild's half price",
+  cross_ship: "the Guild's cross-shipment",
+  ship_back: "the Guild's ship-back",
+  desert_movement: "the Fremen's desert movement",
+  worm_immunity: "the Fremen's worm immunity",
 };
 
 export function words(id: string): string {

@@ -12,6 +12,8 @@ export function promptText(view: DuneView): string {
     return `${winners} won (${words(view.result.reason)}).`;
   }
   const open = view.windows.find((w) => w.status === 'open');
+  if (open?.kind === 'karama_power')
+    return `Any player asked may play a Karama against ${words(String(open.cause.power))} now, or pass.`;
   if (open) return `Any eligible player may play ${words(open.kind)} now, or pass.`;
   const d = view.decision;
   if (d) {
