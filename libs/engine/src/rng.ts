@@ -47,7 +47,9 @@ export function seedRng(seed: number | string, stream = 'rules'): RngState {
 
 /**
  * Reads words of one stream in order, keeping the current keystream block so that consecutive
- * draws cost one ChaCha20 block per 16 words. Local to one call or one `Rng`; never shared.
+ * draws cost one ChaCha20 block per 16 words. Its position is set by whoever uses it (`seek`):
+ * the block it keeps depends on the key alone, so states that carry the same reader (see
+ * `DrawnState`) never disturb each other's draws.
  */
 class WordReader {
   private readonly key: Uint8Array;
@@ -61,6 +63,12 @@ class WordReader {
   ) {
     this.key = hexToBytes(keyHex);
     this.drawn = drawn;
+  }
+
+  /** Positions the reader at word `drawn` of its stream. */
+  seek(drawn: number): this {
+    this.drawn = drawn;
+    return this;
   }
 
   next(): number {
@@ -102,49 +110,57 @@ class WordReader {
   state(): RngState {
     return { key: this.keyHex, drawn: this.drawn };
   }
+
+  /** The state at the reader's position, carrying the reader for the next pure draw. */
+  drawnState(): RngState {
+    return new DrawnState(this.keyHex, this.drawn, this);
+  }
 }
 
 /**
- * The reader that produced a state, kept so that the next pure draw from that very state object
- * does not decode the key and compute the block again (a zone's handles are drawn one at a time).
- * Keyed by the state object, and handed over on use: a reader is never shared by two states, so an
- * older state drawn from again (a replay) gets a fresh reader.
+ * A state the pure draws return: the same JSON as any `RngState` (key, drawn; the reader is a
+ * private field, invisible to JSON, spreads and comparisons), plus the reader that drew it, so
+ * the next draw from it decodes no key and recomputes no block (handles are drawn one at a
+ * time). Kept on the state itself: a weak map keyed by the state cost ~10 % of an action.
  */
-const readers = new WeakMap<RngState, WordReader>();
+class DrawnState implements RngState {
+  readonly #reader: WordReader;
 
-function readerOf(rng: RngState): WordReader {
-  const reader = readers.get(rng);
-  if (reader === undefined) return new WordReader(rng.key, rng.drawn);
-  readers.delete(rng);
-  return reader;
-}
+  constructor(
+    readonly key: string,
+    readonly drawn: number,
+    reader: WordReader,
+  ) {
+    this.#reader = reader;
+  }
 
-/** The reader's state, remembered with the reader for the next pure draw from it. */
-function handOver(reader: WordReader): RngState {
-  const state = reader.state();
-  readers.set(state, reader);
-  return state;
+  /** The reader positioned at `rng`: the one it carries, else a new one. */
+  static readerOf(rng: RngState): WordReader {
+    return #reader in rng
+      ? (rng as DrawnState).#reader.seek(rng.drawn)
+      : new WordReader(rng.key, rng.drawn);
+  }
 }
 
 /** One raw 32-bit output. */
 export function nextUint32(rng: RngState): [number, RngState] {
-  const reader = readerOf(rng);
+  const reader = DrawnState.readerOf(rng);
   const word = reader.next();
-  return [word, handOver(reader)];
+  return [word, reader.drawnState()];
 }
 
 /** A uniform integer in [0, n), 1 ≤ n ≤ 2^32, by rejection sampling (no modulo bias). */
 export function randomInt(rng: RngState, n: number): [number, RngState] {
-  const reader = readerOf(rng);
+  const reader = DrawnState.readerOf(rng);
   const value = reader.int(n);
-  return [value, handOver(reader)];
+  return [value, reader.drawnState()];
 }
 
 /** A uniformly random permutation of `items` (Fisher–Yates); the input array is not changed. */
 export function shuffle<T>(rng: RngState, items: readonly T[]): [T[], RngState] {
-  const reader = readerOf(rng);
+  const reader = DrawnState.readerOf(rng);
   const out = shuffleWith(reader, items);
-  return [out, handOver(reader)];
+  return [out, reader.drawnState()];
 }
 
 function shuffleWith<T>(reader: WordReader, items: readonly T[]): T[] {
@@ -167,9 +183,9 @@ export function pick<T>(rng: RngState, items: readonly T[]): [T, RngState] {
 
 /** A fresh, independent stream keyed by the next 256 bits of `rng`. */
 export function forkRng(rng: RngState): [RngState, RngState] {
-  const reader = readerOf(rng);
+  const reader = DrawnState.readerOf(rng);
   const child: RngState = { key: reader.childKey(), drawn: 0 };
-  return [child, handOver(reader)];
+  return [child, reader.drawnState()];
 }
 
 /**

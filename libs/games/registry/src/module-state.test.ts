@@ -17,7 +17,6 @@ const ALLOWED: ReadonlyMap<string, string> = new Map([
   ['libs/engine/src/rng.ts:ZERO_BLOCK', 'ChaCha20 input, only ever read'],
   ['libs/engine/src/compiled-step.ts:compiledMachines', 'by machine: the compiled chart'],
   ['libs/engine/src/play.ts:scopes', 'by machine: an inert actor scope, no game data'],
-  ['libs/engine/src/rng.ts:readers', 'by RNG state: the reader positioned at that state'],
   ['libs/games/netrunner/src/module.ts:listed', 'by game state: its legal-action lists'],
   ['libs/games/netrunner/src/state/draft.ts:ownLogs', 'by game copy: the log it copied'],
   ['libs/games/netrunner/src/state/handle-index.ts:indexes', 'by cards record: its handles'],
