@@ -98,7 +98,12 @@ export function openReplay(root: HTMLElement, base: string, route: ReplayRoute):
   let left = false;
   const feed = new ReplayFeed(route.roomId);
   const counter = h('span', { class: 'replay-version', 'data-testid': 'replay-version' }, '…');
-  const status = h('p', { class: 'error', role: 'alert', 'data-testid': 'replay-error' });
+  const status = h('p', {
+    class: 'error',
+    role: 'alert',
+    'data-testid': 'replay-error',
+    hidden: true,
+  });
   const board = h('div', { class: 'replay-board' });
   let version = 0;
   let last = 0;
@@ -117,10 +122,10 @@ export function openReplay(root: HTMLElement, base: string, route: ReplayRoute):
       label,
     );
   const buttons = [
-    step('⏮ First', 'replay-first', () => 0),
+    step('« First', 'replay-first', () => 0),
     step('◀ Back', 'replay-back', () => version - 1),
     step('Forward ▶', 'replay-forward', () => version + 1),
-    step('Last ⏭', 'replay-last', () => last),
+    step('Last »', 'replay-last', () => last),
   ];
   const controls = h(
     'nav',
@@ -153,8 +158,10 @@ export function openReplay(root: HTMLElement, base: string, route: ReplayRoute):
       const token = anyToken(summary);
       show(await getReplay(base, route.roomId, { version: to, ...(token ? { token } : {}) }));
       status.textContent = '';
+      status.hidden = true;
     } catch (error) {
       status.textContent = replayError(error instanceof VeilError ? error.code : 'internal');
+      status.hidden = false;
     } finally {
       busy = false;
       refresh();
