@@ -1,5 +1,5 @@
 import { behaviourOf } from '../cards/registry.js';
-import { log } from '../state/log.js';
+import { log, PUBLIC } from '../state/log.js';
 import { card, pruneEmptyRemotes, serverOf } from '../state/zones.js';
 import type { Game, Run, RunMods, ServerId } from '../state/types.js';
 import { drawCards } from './draw.js';
@@ -203,7 +203,10 @@ export function endRun(g: Game): void {
   if (!run.reachedSuccess) log(g, null, 'The run is unsuccessful.');
   fire(g, { e: 'run-ends', server: run.server, successful: run.successful });
   for (const uid of run.mods.trashAtEnd) {
-    if (g.cards[uid]?.loc.zone === 'rig') trashCard(g, uid, 'runner');
+    if (g.cards[uid]?.loc.zone === 'rig') {
+      log(g, 'runner', '{0} is trashed as the run ends.', [{ uid, seenBy: PUBLIC }]);
+      trashCard(g, uid, 'runner');
+    }
   }
 }
 
