@@ -4,6 +4,7 @@ import type { GameEvent, GameInput } from '@veil/engine';
 import type { DuneAction } from './state/actions.js';
 import type { DuneOptions, DuneState, Faction } from './state/types.js';
 import { applyDuneAction } from './rules/apply.js';
+import { openAnyTimeWindow } from './rules/any-time.js';
 import { enterBattle } from './rules/battle.js';
 import { enterBidding } from './rules/bidding.js';
 import { enterBlow } from './rules/blow.js';
@@ -31,7 +32,8 @@ const settled = (s: DuneState) =>
 
 /**
  * Dune's statechart: setup, then the nine phases of a turn (the Nexus only after a worm) until
- * the Mentat Pause declares a winner. Each phase state runs its rule function on entry, applies
+ * the Mentat Pause declares a winner. Each phase state runs its rule function on entry (those
+ * that take actions then open the neutral any-time window, rules/any-time.ts), applies
  * actions while the phase waits on seats, and moves on once the phase is done and nothing is
  * pending (no decision, no open window). Legality was checked against the legal list already.
  */
@@ -55,14 +57,14 @@ export const duneMachine = setup({
           }
         : context,
     ),
-    enterStorm: assign(({ context }) => enterStorm(context)),
+    enterStorm: assign(({ context }) => openAnyTimeWindow(enterStorm(context), 'storm')),
     enterBlow: assign(({ context }) => enterBlow(context)),
-    enterNexus: assign(({ context }) => enterNexus(context)),
+    enterNexus: assign(({ context }) => openAnyTimeWindow(enterNexus(context), 'nexus')),
     enterCharity: assign(({ context }) => enterCharity(context)),
-    enterBidding: assign(({ context }) => enterBidding(context)),
-    enterRevival: assign(({ context }) => enterRevival(context)),
-    enterMovement: assign(({ context }) => enterMovement(context)),
-    enterBattle: assign(({ context }) => enterBattle(context)),
+    enterBidding: assign(({ context }) => openAnyTimeWindow(enterBidding(context), 'bidding')),
+    enterRevival: assign(({ context }) => openAnyTimeWindow(enterRevival(context), 'revival')),
+    enterMovement: assign(({ context }) => openAnyTimeWindow(enterMovement(context), 'movement')),
+    enterBattle: assign(({ context }) => openAnyTimeWindow(enterBattle(context), 'battle')),
     enterCollection: assign(({ context }) => enterCollection(context)),
     enterMentat: assign(({ context }) => enterMentat(context)),
     actSetup: assign(({ context, event }) => actIn(context, event, 'setup')),

@@ -79,6 +79,7 @@ const WORDS: Readonly<Record<string, string>> = {
   defense: 'defense',
   dial: 'dial',
   storm_cards: 'Weather Control / Family Atomics',
+  any_time: 'Tleilaxu Ghola / Truthtrance',
   karama_battle: 'Karama in battle',
   karama_cancel: 'Karama',
   // The faction powers a Karama may stop (the `karama_power` window's cause names one).

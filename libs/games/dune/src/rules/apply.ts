@@ -28,6 +28,7 @@ import {
 } from './movement.js';
 import { allianceAnswer, nexusLeave, nexusOffer, offerWormRides, ride } from './nexus.js';
 import { allyOf } from './board.js';
+import { ANY_TIME, closeAnyTimeAfterPlay, closeAnyTimeWindow } from './any-time.js';
 import type { Phase } from './phase.js';
 import { karamaAgainstPower } from './karama-powers.js';
 import { resumePower } from './karama-resume.js';
@@ -113,6 +114,7 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
         },
       };
       if (passed.status === 'open') return s;
+      if (w.kind === ANY_TIME) return closeAnyTimeWindow(s, w.id);
       if (w.kind === 'karama_power') return resumePower(s, false);
       if (w.kind === 'karama_wormsign') return closeWormsignWindow(s);
       return w.kind === 'karama_battle' ? closeKaramaWindow(s) : closeStormWindow(s);
@@ -206,9 +208,15 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
     case 'emperor_revive':
       return emperorRevive(state, action.count);
     case 'truthtrance':
-      return playTruthtrance(state, seat, action.truthtrance, action.to, action.question, phase);
+      return closeAnyTimeAfterPlay(
+        playTruthtrance(state, seat, action.truthtrance, action.to, action.question, phase),
+        seat,
+      );
     case 'ghola':
-      return playGhola(state, seat, action.ghola, action.leader, action.forces, phase);
+      return closeAnyTimeAfterPlay(
+        playGhola(state, seat, action.ghola, action.leader, action.forces, phase),
+        seat,
+      );
     case 'ship_pass':
       return passShipment(state);
     case 'advisor':

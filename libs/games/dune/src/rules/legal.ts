@@ -3,7 +3,7 @@ import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction, VoiceKind } from '../state/types.js';
 import { allyOf, areasOf, forcesIn, inStorm, territoryOf } from './board.js';
 import { spendable } from './common.js';
-import { truthQuestions } from './truthtrance.js';
+import { ANY_TIME, anyTimeCardActions } from './any-time.js';
 import { canBid, maxBid } from './bidding.js';
 import { canCallTraitor, keepableHandles, nextAggressor, pendingBattles } from './battle.js';
 import { cursorSeat } from './cursor.js';
@@ -14,7 +14,6 @@ import { mulliganAllowed } from './setup-choices.js';
 import {
   emperorRevivalOptions,
   forceRevivalCost,
-  gholaOptions,
   leaderStrength,
   MAX_FORCE_REVIVAL,
   revivableLeaders,
@@ -134,6 +133,9 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
         ? [{ type: 'karama_cancel', window: window.id, karama: karama.handle }]
         : [];
       return windowActions(window, seat, cancel) as DuneAction[];
+    }
+    if (window.kind === ANY_TIME) {
+      return windowActions(window, seat, anyTimeCardActions(state, seat)) as DuneAction[];
     }
     const wc = state.players[seat].hand.find((c) => c.card === 'weather_control');
     const atomics = state.players[seat].hand.find((c) => c.card === 'family_atomics');
@@ -302,31 +304,13 @@ function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction
 }
 
 /**
- * Cards played "any time": Tleilaxu Ghola and Truthtrance, whenever the game waits on its holder in a phase
- * (not inside a hidden choice, a decision or a window). Only the holder has these actions, and
- * playing one is public, so their existence tells nobody else anything.
+ * Tleilaxu Ghola and Truthtrance are also legal whenever the game waits on their holder in a
+ * phase (not inside a hidden choice, a decision or a window): only the holder has them, so this
+ * tells nobody anything. Everywhere else they are played in the neutral any-time window.
  */
 function anyTimeCards(state: DuneState, phase: Phase, seat: Faction): DuneAction[] {
   if (state.choice || phase === 'setup') return [];
-  const hand = state.players[seat].hand;
-  const ghola = hand.find((x) => x.card === 'tleilaxu_ghola');
-  const truthtrance = hand.find((x) => x.card === 'truthtrance');
-  const gholas: DuneAction[] = ghola
-    ? gholaOptions(state, seat).map((o) => ({ type: 'ghola' as const, ghola: ghola.handle, ...o }))
-    : [];
-  const questions: DuneAction[] = truthtrance
-    ? state.options.factions
-        .filter((to) => to !== seat)
-        .flatMap((to) =>
-          truthQuestions(state, to).map((question) => ({
-            type: 'truthtrance' as const,
-            truthtrance: truthtrance.handle,
-            to,
-            question,
-          })),
-        )
-    : [];
-  return [...gholas, ...questions];
+  return anyTimeCardActions(state, seat);
 }
 
 /**

@@ -94,7 +94,7 @@ export function revive(
 }
 
 /**
- * Tleilaxu Ghola (any time the game waits on its holder): one leader from the Tanks regardless of
+ * Tleilaxu Ghola (in the any-time window, or when the game waits on its holder): one leader from the Tanks regardless of
  * the cycle rule, or up to 5 forces, free. The normal revival still follows.
  */
 export function gholaOptions(

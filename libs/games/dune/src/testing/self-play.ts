@@ -1,4 +1,4 @@
-import { applyAction, newGame, Rng, type GameSnapshot } from '@veil/engine';
+import { applyAction, applyPolicy, newGame, Rng, type GameSnapshot } from '@veil/engine';
 import { FACTION_IDS } from '../data/types.js';
 import { dune } from '../module.js';
 import type { DuneState, Faction } from '../state/types.js';
@@ -15,13 +15,19 @@ export interface SelfPlayResult {
 /**
  * One seeded random-legal game: 2–6 random factions, each step a random decider plays a random
  * legal action, until the game ends. Throws on a deadlock (nobody to act, or a decider with no
- * legal action) or when `maxSteps` runs out.
+ * legal action) or when `maxSteps` runs out. `stop`: window kinds every seat is asked in (its
+ * standing policy `stop`) instead of the game's default.
  */
-export function playRandomDune(seed: number, maxSteps = 20_000): SelfPlayResult {
+export function playRandomDune(
+  seed: number,
+  maxSteps = 20_000,
+  stop: readonly string[] = [],
+): SelfPlayResult & { readonly log: DuneState['log'] } {
   const rng = Rng.from(`dune-self-play:${seed}`);
   const count = 2 + rng.int(5);
   const factions = rng.shuffle(FACTION_IDS).slice(0, count);
   let s: GameSnapshot<DuneState> = newGame(dune, { factions }, seed);
+  for (const kind of stop) for (const f of factions) s = applyPolicy(dune, s, f, kind, 'stop');
   let steps = 0;
   while (dune.outcome(s) === null) {
     if (steps >= maxSteps) throw new Error(`seed ${seed}: no end after ${maxSteps} steps`);
@@ -44,5 +50,6 @@ export function playRandomDune(seed: number, maxSteps = 20_000): SelfPlayResult 
     turn: s.context.turn,
     winners: result.winners,
     reason: result.reason,
+    log: s.context.log,
   };
 }
