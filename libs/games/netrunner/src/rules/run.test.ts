@@ -104,7 +104,7 @@ describe('runs', () => {
     expect(can(s, 'runner', breakIt)).toBe(true);
     s = act(s, 'runner', { type: 'pass' });
     expect(s.context.run).toBeNull();
-    expect(s.context.log.some((e) => e.text === 'The run ends.')).toBe(true);
+    expect(s.context.log.some((e) => e.text === 'The run is unsuccessful.')).toBe(true);
     expect(s.context.cards[palisade]?.rezzed).toBe(true);
   });
 

@@ -174,7 +174,9 @@ export function endTheRun(g: Game, jackedOut = false): void {
   run.jackedOut = jackedOut;
   run.encounter = null;
   dropAllWindows(g);
-  log(g, jackedOut ? 'runner' : null, jackedOut ? 'Runner jacks out.' : 'The run ends.');
+  // Ended before success, "The run is unsuccessful." follows: a line here would say it twice.
+  if (jackedOut) log(g, 'runner', 'Runner jacks out.');
+  else if (run.reachedSuccess) log(g, null, 'The run ends.');
 }
 
 /**
