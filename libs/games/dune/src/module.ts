@@ -28,8 +28,9 @@ function outcome(snapshot: GameSnapshot<DuneState>): Outcome<Faction> | null {
 
 export const dune: DuneModule = {
   id: 'dune',
-  // 2: Karama against faction powers (rules/karama-powers.ts) changes what replays give.
-  rulesVersion: 2,
+  // 3: the any-time window and the Truthtrance answers kept in the state (rules/any-time.ts,
+  // rules/truth-answers.ts); 2: Karama against faction powers (rules/karama-powers.ts).
+  rulesVersion: 3,
   seats: (options) => [...resolveOptions(options).factions],
   machine: duneMachine,
   deciders: (snapshot) =>

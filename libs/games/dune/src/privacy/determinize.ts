@@ -19,15 +19,16 @@ import type {
 import type { DuneView } from '../view/view.js';
 import { pendingPayment } from '../rules/karama-powers.js';
 import type { DuneModule } from '../module.js';
+import { heldNot, reserveHeld, reserveTraitors, takeWhere, traitorNot } from './answers.js';
 
 /**
  * A full state consistent with `viewer`'s view (AI sampling). Known: everything public and the
  * viewer's own shield. Sampled: the cards the viewer has not seen (from the 33-card deck minus
  * every card it has seen) into the deck, the auction and others' hands; others' traitors (from
- * the leaders whose cards it has not seen); the Spice deck order; the BG prediction. Made up:
+ * the leaders whose cards it has not seen); the Spice deck order; the BG prediction — all keeping to the public
+ * Truthtrance answers about hands and traitors that still hold (`flow.truthAnswers`). Made up:
  * others' spice (the public log would bound it; the view does not carry the log, so each gets
- * its starting amount, or enough for its standing high bid or a payment pending in an open
- * `karama_power` window), others' commitments in an open hidden choice (none made yet), the
+ * its starting amount, or enough for its standing high bid), others' commitments in an open hidden choice (none made yet), the
  * random streams, and an empty log.
  */
 export function duneDeterminize(
@@ -49,6 +50,10 @@ export function duneDeterminize(
     if (i >= 0) unseen.splice(i, 1);
   }
   const pool = rng.shuffle(unseen);
+  // Public Truthtrance answers: a card a seat said it holds is dealt to it first, and none of
+  // the kinds it said it does not hold; the same for the traitor cards it was asked about.
+  const answers = view.flow.truthAnswers;
+  const required = reserveHeld(answers, pool, factions, viewer, view);
   let handleCount = 0;
   // Opaque handles for the made-up hidden cards; the viewer's own keep theirs.
   const newHandle = () => `d${(handleCount++).toString(16)}.${rng.int(0x1_0000_0000).toString(16)}`;
@@ -62,6 +67,7 @@ export function duneDeterminize(
       .flatMap((f) => FACTIONS[f].leaders.map((l) => l.id))
       .filter((id) => !mine.includes(id)),
   );
+  const traitorsKept = reserveTraitors(answers, leaderPool, factions, viewer);
   for (const f of factions) {
     const pv = view.players[f];
     if (!pv) throw new Error(`view lacks ${f}`);
@@ -74,15 +80,29 @@ export function duneDeterminize(
       rejected = pv.rejectedTraitors ?? [];
     } else {
       const known = pv.hand.map((c) => c.card);
-      const drawn = pool.splice(0, Math.max(0, pv.handCount - known.length));
+      const held = required.get(f) ?? [];
+      const refused = heldNot(answers, f);
+      const drawn = [
+        ...held,
+        ...takeWhere(pool, pv.handCount - known.length - held.length, (c) => !refused.has(c)),
+      ];
       hand = [
         ...known.map((card) => ({ card, handle: newHandle(), seenBy: [viewer] })),
         ...drawn.map((card) => ({ card, handle: newHandle(), seenBy: [] })),
       ];
-      const dealt = leaderPool.splice(0, 4);
+      const kept = traitorsKept.get(f) ?? [];
+      const notKept = traitorNot(answers, f);
       const setupOpen = view.phase === 'setup' && view.choice?.kind === 'setup';
-      traitors = f === 'harkonnen' ? dealt : setupOpen ? [] : dealt.slice(0, 1);
-      rejected = f === 'harkonnen' ? [] : setupOpen ? dealt : dealt.slice(1);
+      if (f === 'harkonnen') {
+        traitors = [...kept, ...takeWhere(leaderPool, 4 - kept.length, (l) => !notKept.has(l))];
+        rejected = [];
+      } else {
+        // The kept card first (one it was said to hold, else one it was not said not to).
+        const [first] = kept.length ? kept : takeWhere(leaderPool, 1, (l) => !notKept.has(l));
+        const dealt = [...(first ? [first] : []), ...leaderPool.splice(0, first ? 3 : 4)];
+        traitors = setupOpen ? [] : dealt.slice(0, 1);
+        rejected = setupOpen ? dealt : dealt.slice(1);
+      }
     }
     players[f] = {
       // Unknown: the starting amount, or the high bid or pending payment it must be able to pay.
@@ -190,6 +210,7 @@ export function duneDeterminize(
     },
     log: [],
     result: view.result,
+    truthAnswers: answers,
   };
   return restoreGame(module, {
     value: view.phase,

@@ -32,6 +32,7 @@ import {
 import { addSpice, discardBatch, findCard, inPlay, log, updatePlayer } from './common.js';
 import { leaderStrength } from './revival.js';
 
+import { forgetTraitorAnswers } from './truth-answers.js';
 /**
  * Battle: the first seat in storm order with a battle picks one (territory and opponent); BG
  * Voice and Atreides Prescience come first; then both combatants commit battle plans as one
@@ -433,6 +434,7 @@ function resolveBattle(state: DuneState, callers: Faction[]): DuneState {
     for (const f of state.options.factions) {
       s = updatePlayer(s, f, (p) => ({ ...p, traitors: p.traitors.filter((t) => t !== traitor) }));
     }
+    s = forgetTraitorAnswers(s, traitor);
     s = addSpice(s, caller, leaderStrength(traitor));
     s = log(s, 'battle_result', {
       territory: b.territory,

@@ -3,6 +3,7 @@ import type { TreacheryCardId } from '../data/treachery.js';
 import type { DiscardBatch, DiscardCause, DiscardContinuation } from '../state/discards.js';
 import type { DuneState, Faction, HandCard, LogEntry, PlayerState } from '../state/types.js';
 import { allyOf } from './board.js';
+import { forgetHandAnswers } from './truth-answers.js';
 
 /** Small state helpers shared by every phase. */
 
@@ -55,7 +56,8 @@ export function giveCard(
 ): DuneState {
   const [handle, next] = freshHandle(state);
   const entry: HandCard = { card, handle, seenBy: seenBy.filter((f) => f !== faction) };
-  return updatePlayer(next, faction, (p) => ({ ...p, hand: [...p.hand, entry] }));
+  const given = updatePlayer(next, faction, (p) => ({ ...p, hand: [...p.hand, entry] }));
+  return forgetHandAnswers(given, faction);
 }
 
 /** Takes the top Treachery card, reshuffling the discard pile into a new deck when empty. */
@@ -120,6 +122,7 @@ export function discardBatch(
       ...p,
       hand: p.hand.filter((c) => c.handle !== handle),
     }));
+    s = forgetHandAnswers(s, faction);
     batchEntries.push({ card: card.card, discardedBy: faction, visibility: 'public' });
   }
   const batch: DiscardBatch = { event, turn: s.turn, phase, cause, entries: batchEntries };

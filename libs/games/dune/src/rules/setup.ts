@@ -171,6 +171,7 @@ export function setupDune(input: GameInput<DuneOptions>): DuneState {
     log: [],
     result: null,
     wormsign: 'waiting',
+    truthAnswers: [],
   };
   state = { ...state, stormOrder: computeStormOrder(state) };
   state = log(state, 'setup', { factions: [...factions], turns: options.turns });

@@ -21,6 +21,7 @@ import {
 } from './board.js';
 import { AREA_NEIGHBOURS, TERRITORIES } from '../data/map.js';
 import { discardBatch, log, updatePlayer } from './common.js';
+import { forgetHandAnswers } from './truth-answers.js';
 
 /** Storm Phase: two dialers commit hidden dials, revealed together; the storm moves their sum. */
 
@@ -126,10 +127,10 @@ export function canUseAtomics(state: DuneState, seat: Faction): boolean {
 
 /** Destroys every force on the Shield Wall; the card leaves the game (it is not discarded). */
 export function detonateAtomics(state: DuneState, seat: Faction, handle: string): DuneState {
-  let s = updatePlayer(state, seat, (p) => ({
-    ...p,
-    hand: p.hand.filter((c) => c.handle !== handle),
-  }));
+  let s = forgetHandAnswers(
+    updatePlayer(state, seat, (p) => ({ ...p, hand: p.hand.filter((c) => c.handle !== handle) })),
+    seat,
+  );
   for (const area of areasOf('shield_wall')) {
     for (const f of factionsInArea(s, area)) {
       const count = s.forces[area]?.[f] ?? 0;

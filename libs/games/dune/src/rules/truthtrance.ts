@@ -3,6 +3,7 @@ import { TREACHERY, type TreacheryCardId } from '../data/treachery.js';
 import type { TruthQuestion } from '../state/actions.js';
 import type { DuneState, Faction } from '../state/types.js';
 import { discardBatch, findCard, log } from './common.js';
+import { rememberAnswer } from './truth-answers.js';
 
 /**
  * Truthtrance: the holder publicly asks another seat one yes/no question, answered truthfully
@@ -51,12 +52,13 @@ export function playTruthtrance(
 ): DuneState {
   if (findCard(state, seat, handle)?.card !== 'truthtrance') throw new Error('no truthtrance');
   if (to === seat || !state.options.factions.includes(to)) throw new Error('bad truthtrance');
-  const s = log(state, 'truthtrance', {
-    asker: seat,
+  const said = answer(state, to, question);
+  const s = rememberAnswer(
+    log(state, 'truthtrance', { asker: seat, to, question, answer: said }),
     to,
     question,
-    answer: answer(state, to, question),
-  });
+    said,
+  );
   return discardBatch(s, 'card_used', phase, [{ faction: seat, handle }], (batch) => ({
     kind: 'card_used',
     batch,

@@ -3,6 +3,7 @@ import type { FactionId } from '../data/types.js';
 import type { TreacheryCardId } from '../data/treachery.js';
 import type { TerritoryId } from '../data/map.js';
 import type { DiscardBatch, DiscardContinuation } from './discards.js';
+import type { TruthQuestion } from './actions.js';
 
 export type Faction = FactionId;
 export type Viewer = Faction | 'spectator';
@@ -224,6 +225,15 @@ export interface DuneState {
   readonly result: { readonly winners: readonly Faction[]; readonly reason: string } | null;
   /** This Shipment and Movement's wormsign: asked about (a Karama window), seen, or prevented. */
   readonly wormsign: 'waiting' | 'seen' | 'prevented';
+  /** Public Truthtrance answers that still hold (rules/truth-answers.ts): the determinizer keeps to them. */
+  readonly truthAnswers: readonly TruthAnswer[];
+}
+
+/** A public Truthtrance answer about a hand or a traitor, kept while it is still true. */
+export interface TruthAnswer {
+  readonly to: Faction;
+  readonly question: Exclude<TruthQuestion, { kind: 'spice_at_least' }>;
+  readonly answer: boolean;
 }
 
 /**

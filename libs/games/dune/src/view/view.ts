@@ -78,6 +78,8 @@ export interface DuneView {
     readonly discardBatches: DuneState['discardBatches'];
     /** Public: whether the wormsign window is open, or the Atreides saw or were prevented. */
     readonly wormsign: DuneState['wormsign'];
+    /** Public: the Truthtrance answers about hands and traitors that still hold. */
+    readonly truthAnswers: DuneState['truthAnswers'];
   };
   readonly windows: readonly ReactionWindow<Faction>[];
   readonly prediction: DuneState['prediction'];
@@ -193,6 +195,7 @@ export function duneView(snapshot: GameSnapshot<DuneState>, viewer: Viewer): Dun
       nextPauseId: s.pauses.nextId,
       discardBatches: s.discardBatches,
       wormsign: s.wormsign,
+      truthAnswers: s.truthAnswers,
     },
     windows: s.pauses.windows.map(windowShape),
     prediction: viewer === 'bene_gesserit' ? s.prediction : null,
