@@ -134,8 +134,9 @@ function resolveOption(g: Game, d: NetrunnerDecision, option: ChoiceOption): voi
       const index = d.ice ? (g.servers[d.server]?.ice.indexOf(option.value) ?? -1) : -1;
       const at = d.at !== null && index >= 0 && index < d.at ? d.at - 1 : d.at;
       trashCard(g, option.value, 'corp');
-      log(g, 'corp', 'Corp trashes {0} while installing.', [
-        { uid: option.value, hidden: 'a card' },
+      const where = `${d.ice ? 'protecting' : 'in the root of'} ${serverLabel(d.server)}`;
+      log(g, 'corp', `Corp trashes {0} ${where} while installing.`, [
+        { uid: option.value, hidden: d.ice ? 'a piece of ice' : 'a card' },
       ]);
       if (optionalInstallTrashes(g, d.server, d.ice).length > 0) {
         const { id: _id, ...again } = d;

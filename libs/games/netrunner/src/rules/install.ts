@@ -64,7 +64,9 @@ export function beginCorpInstall(
     for (const other of [...serverOf(g, server).root]) {
       const type = typeOf(card(g, other).code);
       if (type !== 'agenda' && type !== 'asset') continue;
-      log(g, 'corp', 'Corp trashes {0} while installing.', [{ uid: other, hidden: 'a card' }]);
+      log(g, 'corp', `Corp trashes {0} in the root of ${serverLabel(server)} while installing.`, [
+        { uid: other, hidden: 'a card' },
+      ]);
       trashCard(g, other, 'corp');
     }
   }

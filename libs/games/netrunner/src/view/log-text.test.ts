@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { netrunner } from '../module.js';
 import { VIEWERS, type Viewer } from '../state/types.js';
-import { act, choose, corpActing, handle as kitHandle, setup } from '../testing/kit.js';
+import { act, choose, corpActing, handle as kitHandle, setup, spawn } from '../testing/kit.js';
 import { seededSteps, seeds } from '../testing/seeded-steps.js';
 import {
   advance,
@@ -25,6 +25,24 @@ function newLines(before: Snap, after: Snap, viewer: Viewer): string[] {
 }
 
 describe('log lines, as the table reads them', () => {
+  it('an asset replaced in a remote is trashed with a line saying where, by type to the Runner', () => {
+    let agenda = '';
+    const s = corpActing({}, (g) => {
+      spawn(g, '30037', { zone: 'root', server: 'remote1' }); // Nico Campaign, unrezzed
+      agenda = spawn(g, '30067', { zone: 'hq' }); // Offworld Office
+    });
+    const install = { type: 'install', card: kitHandle(s, agenda, 'corp'), server: 'remote1' };
+    const after = act(s, 'corp', install as never);
+    expect(newLines(s, after, 'runner')).toEqual([
+      'Corp trashes a card in the root of Server 1 while installing.',
+      'Corp installs a card in the root of Server 1.',
+    ]);
+    expect(newLines(s, after, 'corp')).toEqual([
+      'Corp trashes Nico Campaign in the root of Server 1 while installing.',
+      'Corp installs Offworld Office in the root of Server 1.',
+    ]);
+  });
+
   it('a mulligan is one line: the new hand by title to its owner, counted to the others', () => {
     const s = setup();
     const after = choose(s, 'corp', 'mulligan');

@@ -32,9 +32,7 @@ describe('Brân 1.0', () => {
     expect(legal(s, 'corp').some((a) => a.type === 'use')).toBe(false);
     let t = breakSub(s, ice, 0);
     t = until(fireSubroutines(t), (x) => x.context.run === null);
-    expect(
-      t.context.log.some((e) => e.text.includes('run ends') || e.text.includes('Run ends')),
-    ).toBe(true);
+    expect(t.context.log.some((e) => e.text === 'The run is unsuccessful.')).toBe(true);
   });
 
   it('[sub] installs ice from HQ directly inward, ignoring all costs; the Runner meets it next', () => {
