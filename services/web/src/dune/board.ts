@@ -39,6 +39,8 @@ export interface DuneBoardState {
 export interface DuneBoardHandlers {
   readonly act: (action: DuneAction) => void;
   readonly choose: (type: string, field: string, value: string) => void;
+  /** Sets (or with `null` clears) this seat's standing policy for a kind of window. */
+  readonly setPolicy?: (kind: string, policy: 'stop' | 'auto-pass' | null) => void;
 }
 
 function statusOf(state: DuneBoardState): { kind: 'deciding' | 'waiting' | 'over'; text: string } {
@@ -457,6 +459,7 @@ export function renderDuneBoard(state: DuneBoardState, handlers: DuneBoardHandle
         auctionPanel(v),
         battlePanel(v),
         shield(state),
+        anyTimeStop(state, handlers),
         othersKnownCards(state),
         h(
           'section',
@@ -500,5 +503,28 @@ export function renderDuneBoard(state: DuneBoardState, handlers: DuneBoardHandle
         ),
       ),
     ),
+  );
+}
+
+/**
+ * Whether the any-time window (Tleilaxu Ghola, Truthtrance) asks this seat at the start of each
+ * acting phase: off by default (auto-pass). The same choice whatever the seat holds, so setting
+ * it tells nobody anything about its hand.
+ */
+function anyTimeStop(state: DuneBoardState, handlers: DuneBoardHandlers): HTMLElement | null {
+  const setPolicy = handlers.setPolicy;
+  if (state.viewer === 'spectator' || !setPolicy) return null;
+  const box = h('input', {
+    type: 'checkbox',
+    'data-testid': 'any-time-stop',
+    checked: state.view.policies['any_time'] === 'stop',
+  });
+  box.addEventListener('change', () =>
+    setPolicy('any_time', (box as HTMLInputElement).checked ? 'stop' : null),
+  );
+  return h(
+    'section',
+    { class: 'panel' },
+    h('label', null, box, ' Ask me at each phase for Tleilaxu Ghola / Truthtrance'),
   );
 }

@@ -27,7 +27,7 @@ export function runDune(
   };
 
   const render = () => {
-    const board = renderDuneBoard(state, { act, choose });
+    const board = renderDuneBoard(state, { act, choose, setPolicy });
     mount(root, board);
     const lines = board.querySelector('.log-lines');
     if (lines) lines.scrollTop = lines.scrollHeight;
@@ -36,6 +36,12 @@ export function runDune(
     state = { ...state, ...patch };
     render();
   };
+
+  function setPolicy(kind: string, policy: 'stop' | 'auto-pass' | null): void {
+    void conn.policy(kind, policy).then((ack) => {
+      if (!ack.ok) update({ error: `Setting not changed: ${ack.error.message}` });
+    });
+  }
 
   function choose(type: string, field: string, value: string): void {
     const form = { ...(state.forms[type] ?? {}), [field]: value };
