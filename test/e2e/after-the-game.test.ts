@@ -121,6 +121,23 @@ describe.skipIf(skip)('after the game, in Chromium', () => {
     expect(await counter.textContent()).toBe(`Step 1 of ${last}`);
     // No action is offered in a replay.
     expect(await watcher.getByTestId('action').count()).toBe(0);
+    // After the game a seat's view may be replayed too: the corp's own hand, named.
+    expect(await watcher.getByTestId('viewer-label').textContent()).toMatch(/Spectating/);
+    await watcher.getByTestId('replay-as-corp').click();
+    await expect
+      .poll(() => watcher.getByTestId('viewer-label').textContent(), WAIT)
+      .not.toMatch(/Spectating/);
+    expect(await hashOf(watcher)).toBe(`#/room/${roomId}/replay?v=1&as=corp`);
+    expect(await watcher.getByTestId('hand').getByTestId('card').count()).toBeGreaterThan(0);
+    expect(await watcher.getByTestId('action').count()).toBe(0);
+    await watcher.getByTestId('replay-forward').click();
+    await watcher.locator('[data-testid=board][data-version="2"]').waitFor(WAIT);
+    await watcher.getByTestId('replay-back').click();
+    await watcher.locator('[data-testid=board][data-version="1"]').waitFor(WAIT);
+    await watcher.getByTestId('replay-as-spectator').click();
+    await expect
+      .poll(() => watcher.getByTestId('viewer-label').textContent(), WAIT)
+      .toMatch(/Spectating/);
     expect(await overflow(watcher)).toBeLessThanOrEqual(0);
     await screenshot(watcher, 'replay');
     await watcher.getByTestId('replay-last').click();

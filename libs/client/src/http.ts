@@ -55,6 +55,8 @@ export function getRoom(
 export interface ReplayOptions extends HttpOptions {
   /** The version to show (default: the last). */
   readonly version?: number;
+  /** Whose view: a seat, or `spectator` (the default). */
+  readonly viewer?: string;
   /** A seat's token: needed in a room closed to spectators. */
   readonly token?: string;
 }
@@ -68,7 +70,10 @@ export function getReplay(
   roomId: string,
   options: ReplayOptions = {},
 ): Promise<Replay> {
-  const query = options.version === undefined ? '' : `?version=${options.version}`;
+  const params = new URLSearchParams();
+  if (options.version !== undefined) params.set('version', String(options.version));
+  if (options.viewer !== undefined) params.set('as', options.viewer);
+  const query = params.toString() ? `?${params.toString()}` : '';
   const path = `/api/rooms/${encodeURIComponent(roomId)}/replay${query}`;
   const init = options.token ? { headers: { authorization: `Bearer ${options.token}` } } : {};
   return call(url, path, replayOkSchema.omit({ ok: true }), options, init);

@@ -5,6 +5,7 @@ import {
   replayRequestSchema,
   SPECTATOR,
   type ReplayReply,
+  type ViewPayload,
 } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
 import type { Logger } from '@veil/log';
@@ -17,7 +18,8 @@ import { logEntriesSince, viewPayload } from './viewer-payloads.js';
  * version, rebuilt from the room's first snapshot (version 0) by the same pure stepping that
  * played it, and sent as the spectators' view and log — the game's `view()` and `logView()`, as
  * every outbound byte. Only finished rooms: a room in play would show spectators what their
- * delay holds back, and a replay is for after the game.
+ * delay holds back, and a seat's view what the other seat may not see; after the game each
+ * seat's view may be replayed too (the game is over, as its reveal at the end says).
  */
 export async function replayRoom(
   store: RoomStore,
@@ -28,6 +30,7 @@ export async function replayRoom(
   const parsed = replayRequestSchema.safeParse(request);
   if (!parsed.success) return { ok: false, error: protocolError('bad_request') };
   const { roomId } = parsed.data;
+  const viewer = parsed.data.viewer ?? SPECTATOR;
   let loaded;
   try {
     // The first snapshot and every event after it (the creation snapshot is always stored).
@@ -41,6 +44,9 @@ export async function replayRoom(
   const lastVersion = loaded.room.version;
   const version = parsed.data.version ?? lastVersion;
   if (version > lastVersion) return { ok: false, error: protocolError('bad_request') };
+  if (viewer !== SPECTATOR && !Object.hasOwn(loaded.room.seats, viewer)) {
+    return { ok: false, error: protocolError('bad_request') };
+  }
   let at: GameSnapshot<unknown> | null = null;
   let state;
   try {
@@ -57,14 +63,23 @@ export async function replayRoom(
   if (at === null) return { ok: false, error: protocolError('internal') };
   const module = state.game.module;
   const options = loaded.room.options as { fixedDeal?: unknown } | null;
-  const log = logEntriesSince(module, 0, at, SPECTATOR);
+  const log = logEntriesSince(module, 0, at, viewer);
+  const payload = viewPayload(module, roomId, version, at, viewer, {
+    fixedDeal: options?.fixedDeal === true,
+  });
   return {
     ok: true,
     game: module.id,
     lastVersion,
-    view: viewPayload(module, roomId, version, at, SPECTATOR, {
-      fixedDeal: options?.fixedDeal === true,
-    }),
+    view: { ...payload, view: withoutLegalActions(payload.view) },
     log: log.slice(-MAX_LOG_ENTRIES),
   };
+}
+
+/** A view as a replay shows it: the legal actions of that moment are not for playing now. */
+function withoutLegalActions(view: ViewPayload['view']): ViewPayload['view'] {
+  if (view === null || typeof view !== 'object' || Array.isArray(view)) return view;
+  if (!('legalActions' in view)) return view;
+  const { legalActions: _legal, ...rest } = view;
+  return rest;
 }

@@ -157,8 +157,8 @@ const VERSION_QUERY = /^[0-9]{1,9}$/;
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,64})$/;
 
 /**
- * `GET /api/rooms/:id/replay[?version=N]` (docs/protocol.md, "Replay"): who may watch the room
- * may replay it — anyone in a room open to spectators, else a seat's token
+ * `GET /api/rooms/:id/replay[?version=N][&as=<seat>]` (docs/protocol.md, "Replay"): who may
+ * watch the room may replay it, as the spectators or as any seat saw it — anyone in a room open to spectators, else a seat's token
  * (`authorization: Bearer <token>`). The node answers only for finished rooms.
  */
 async function replay(
@@ -170,6 +170,8 @@ async function replay(
   if (!isSafeToken(roomId)) throw new GatewayError('room_not_found');
   const asked = query.get('version');
   if (asked !== null && !VERSION_QUERY.test(asked)) throw new GatewayError('bad_request');
+  const viewer = query.get('as');
+  if (viewer !== null && !isSafeToken(viewer)) throw new GatewayError('bad_request');
   const meta = await deps.rooms.meta(roomId);
   if (!meta) throw new GatewayError('room_not_found');
   if (!meta.spectators) {
@@ -188,6 +190,7 @@ async function replay(
   const reply = await deps.nodes.replay({
     roomId,
     ...(asked === null ? {} : { version: Number(asked) }),
+    ...(viewer === null ? {} : { viewer }),
   });
   if (!reply.ok) throw new GatewayError(reply.error.code);
   const { ok: _ok, ...answer } = reply;

@@ -77,6 +77,9 @@ describe('replay', () => {
     watcher.onView(record);
     const corp = await connected(connectSeat({ url: world.url, roomId, token: token('corp') }));
     const runner = await connected(connectSeat({ url: world.url, roomId, token: token('runner') }));
+    const corpSaw = new Map<number, ViewEvent>();
+    corpSaw.set(corp.view!.version, corp.view!);
+    corp.onView((v) => void corpSaw.set(v.version, v));
 
     // A room in play has no replay.
     expect(await refusal(getReplay(world.url, roomId))).toEqual({ code: 'forbidden', status: 403 });
@@ -91,6 +94,20 @@ describe('replay', () => {
       expect(replay.game).toBe('netrunner');
       expect(replay.view).toEqual(seen.get(version));
     }
+    // After the game each seat's view may be replayed too: what the corp saw, without the
+    // legal actions of the moment.
+    for (let version = 0; version < last; version++) {
+      const replay = await getReplay(world.url, roomId, { version, viewer: 'corp' });
+      const { legalActions: _legal, ...shown } = corpSaw.get(version)?.view as {
+        legalActions?: unknown;
+      };
+      expect(replay.view).toEqual({ ...corpSaw.get(version), view: shown });
+    }
+    expect(await refusal(getReplay(world.url, roomId, { viewer: 'nobody' }))).toEqual({
+      code: 'bad_request',
+      status: 400,
+    });
+
     // Without a version: the last one, with the whole log the spectator read.
     const end = await getReplay(world.url, roomId);
     expect(end.view.version).toBe(last);
@@ -124,7 +141,14 @@ describe('replay', () => {
       fetch(`${world.url}/api/rooms/${roomId}/replay${query}`, {
         headers: { authorization: `Bearer ${token('runner')}` },
       });
-    for (const query of [`?version=${last + 1}`, '?version=-1', '?version=1e2', '?version=']) {
+    for (const query of [
+      `?version=${last + 1}`,
+      '?version=-1',
+      '?version=1e2',
+      '?version=',
+      '?as=a.b',
+      '?as=nobody',
+    ]) {
       const res = await raw(query);
       expect({ query, status: res.status, body: await res.json() }).toEqual({
         query,

@@ -13,6 +13,9 @@ import { replayHash, type Route } from './router.js';
 import { savedToken } from './storage.js';
 
 type ReplayRoute = Extract<Route, { page: 'replay' }>;
+
+/** The spectators' view (docs/protocol.md, "Replay"). */
+const SPECTATOR = 'spectator';
 type Listener<T> = (value: T) => void;
 
 /**
@@ -29,9 +32,19 @@ class ReplayFeed {
 
   constructor(readonly roomId: string) {}
 
+  private first: (() => void) | null = null;
+
+  /** Runs `start` once, at the first view (a board reads `view` when it starts). */
+  onFirst(start: () => void): void {
+    this.first = start;
+  }
+
   show(view: ViewEvent, log: readonly unknown[]): void {
     this.view = view;
     this.log = log;
+    const start = this.first;
+    this.first = null;
+    start?.();
     for (const l of this.views) l(view);
     for (const l of this.logs) l({ entries: [...log], history: true });
   }
@@ -74,6 +87,10 @@ function anyToken(summary: RoomSummary): string | undefined {
   return undefined;
 }
 
+function sideName(seat: string): string {
+  return seat.charAt(0).toUpperCase() + seat.slice(1);
+}
+
 function replayError(code: string): string {
   switch (code) {
     case 'forbidden':
@@ -83,7 +100,7 @@ function replayError(code: string): string {
     case 'room_not_found':
       return 'There is no such room.';
     case 'bad_request':
-      return 'The game has no such step.';
+      return 'The game has no such step or seat.';
     default:
       return 'The server did not answer; try again in a moment.';
   }
@@ -96,7 +113,9 @@ function replayError(code: string): string {
  */
 export function openReplay(root: HTMLElement, base: string, route: ReplayRoute): () => void {
   let left = false;
-  const feed = new ReplayFeed(route.roomId);
+  let feed = new ReplayFeed(route.roomId);
+  let viewer = route.viewer ?? SPECTATOR;
+  let game = '';
   const counter = h('span', { class: 'replay-version', 'data-testid': 'replay-version' }, '…');
   const status = h('p', {
     class: 'error',
@@ -133,11 +152,51 @@ export function openReplay(root: HTMLElement, base: string, route: ReplayRoute):
     ...buttons,
     counter,
   );
+  // After the game each seat's view may be replayed too: the spectators' or a seat's.
+  const views = h('div', { class: 'replay-views', role: 'group', 'aria-label': 'Whose view' });
+  const viewButtons = () =>
+    [SPECTATOR, ...Object.keys(summary?.seats ?? {})].map((v) =>
+      h(
+        'button',
+        {
+          class: v === viewer ? 'btn btn-primary' : 'btn',
+          type: 'button',
+          'aria-pressed': v === viewer ? 'true' : 'false',
+          'data-testid': `replay-as-${v}`,
+          disabled: busy,
+          on: { click: () => void go(version, v) },
+        },
+        v === SPECTATOR ? 'Spectators' : sideName(v),
+      ),
+    );
   const refresh = () => {
     counter.textContent = `Step ${version} of ${last}`;
+    mount(views, h('span', { class: 'muted' }, 'View as:'), ...viewButtons());
     const [first, back, forward, end] = buttons;
     for (const b of [first, back]) if (b) b.disabled = busy || version <= 0;
     for (const b of [forward, end]) if (b) b.disabled = busy || version >= last;
+  };
+
+  /** A board for the current viewer on a fresh feed (a board keeps the viewer it started with). */
+  const startBoard = async (): Promise<void> => {
+    feed = new ReplayFeed(route.roomId);
+    const container = h('div');
+    mount(board, container);
+    const load = BOARDS[game];
+    if (!load) {
+      feed.onView((v) =>
+        mount(container, h('pre', { class: 'raw-view' }, JSON.stringify(v.view, null, 2))),
+      );
+      return;
+    }
+    const run = await load();
+    const bots: Record<string, string> = {};
+    for (const [seat, s] of Object.entries(summary?.seats ?? {})) {
+      if (s.type === 'bot') bots[seat] = s.level;
+    }
+    const current = feed;
+    // The board reads its first view at once: it starts on the first `show`.
+    current.onFirst(() => run(container, current as unknown as VeilConnection, route.roomId, bots));
   };
 
   const show = (replay: Replay) => {
@@ -146,17 +205,26 @@ export function openReplay(root: HTMLElement, base: string, route: ReplayRoute):
     // The room's own outcome (a concession) belongs to its last version.
     const outcome = version === last ? summary?.outcome : undefined;
     feed.show({ ...replay.view, ...(outcome ? { outcome } : {}) }, replay.log);
-    history.replaceState(null, '', replayHash(route.roomId, version));
+    history.replaceState(null, '', replayHash(route.roomId, version, viewer));
     refresh();
   };
 
-  async function go(to: number): Promise<void> {
+  async function go(to: number, as = viewer): Promise<void> {
     if (busy || !summary || to < 0 || to > last) return;
     busy = true;
     refresh();
     try {
       const token = anyToken(summary);
-      show(await getReplay(base, route.roomId, { version: to, ...(token ? { token } : {}) }));
+      const replay = await getReplay(base, route.roomId, {
+        version: to,
+        ...(as === SPECTATOR ? {} : { viewer: as }),
+        ...(token ? { token } : {}),
+      });
+      if (as !== viewer) {
+        viewer = as;
+        await startBoard();
+      }
+      show(replay);
       status.textContent = '';
       status.hidden = true;
     } catch (error) {
@@ -197,6 +265,7 @@ export function openReplay(root: HTMLElement, base: string, route: ReplayRoute):
       const token = anyToken(summary);
       first = await getReplay(base, route.roomId, {
         ...(route.version === null ? {} : { version: route.version }),
+        ...(viewer === SPECTATOR ? {} : { viewer }),
         ...(token ? { token } : {}),
       });
     } catch (error) {
@@ -227,25 +296,15 @@ export function openReplay(root: HTMLElement, base: string, route: ReplayRoute):
           h('a', { href: '#/', class: 'btn' }, '← Lobby'),
         ),
         controls,
+        views,
         status,
         board,
       ),
     );
-    show(first);
-    const load = BOARDS[first.game];
-    if (!load) {
-      feed.onView((v) =>
-        mount(board, h('pre', { class: 'raw-view' }, JSON.stringify(v.view, null, 2))),
-      );
-      feed.show(feed.view!, feed.log);
-      return;
-    }
-    const run = await load();
+    game = first.game;
+    await startBoard();
     if (left) return;
-    const bots: Record<string, string> = {};
-    for (const [seat, s] of Object.entries(summary.seats))
-      if (s.type === 'bot') bots[seat] = s.level;
-    run(board, feed as unknown as VeilConnection, route.roomId, bots);
+    show(first);
   })();
 
   return () => {

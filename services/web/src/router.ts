@@ -8,7 +8,13 @@ export type Route =
       readonly token: string | null;
     }
   | { readonly page: 'watch'; readonly roomId: string }
-  | { readonly page: 'replay'; readonly roomId: string; readonly version: number | null };
+  | {
+      readonly page: 'replay';
+      readonly roomId: string;
+      readonly version: number | null;
+      /** Whose view: a seat, or null for the spectators'. */
+      readonly viewer: string | null;
+    };
 
 export function parseRoute(hash: string): Route {
   const raw = hash.replace(/^#/, '');
@@ -29,6 +35,7 @@ export function parseRoute(hash: string): Route {
         page: 'replay',
         roomId: parts[1],
         version: v !== null && /^[0-9]{1,9}$/.test(v) ? Number(v) : null,
+        viewer: params.get('as'),
       };
     }
   }
@@ -44,10 +51,14 @@ export function watchHash(roomId: string): string {
   return `#/room/${encodeURIComponent(roomId)}/watch`;
 }
 
-/** A finished room's replay, at a step (default: the last). */
-export function replayHash(roomId: string, version?: number): string {
+/** A finished room's replay, at a step (default: the last), as a seat saw it (default: spectators). */
+export function replayHash(roomId: string, version?: number, viewer?: string): string {
   const path = `#/room/${encodeURIComponent(roomId)}/replay`;
-  return version === undefined ? path : `${path}?v=${version}`;
+  const params = new URLSearchParams();
+  if (version !== undefined) params.set('v', String(version));
+  if (viewer !== undefined && viewer !== 'spectator') params.set('as', viewer);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /** An absolute link to a route of this client (for sharing a seat with the other player). */
