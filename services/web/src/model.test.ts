@@ -100,6 +100,25 @@ describe('board model', () => {
       { text: ' and gains 9¢.' },
     ]);
   });
+
+  it('writes the clicks of a log line as a count, credits with their sign', () => {
+    const line = (text: string): StoredLogEntry => ({
+      seq: 1,
+      turn: 3,
+      side: 'corp',
+      text,
+      cards: [],
+    });
+    expect(logSegments(line('Corp spends [click][click][click] to purge virus counters.'))).toEqual(
+      [{ text: 'Corp spends 3 clicks to purge virus counters.' }],
+    );
+    expect(logSegments(line('Corp spends [click] to gain +1[credit].'))).toEqual([
+      { text: 'Corp spends 1 click to gain +1¢.' },
+    ]);
+    expect(logSegments(line('Corp advances a card in Server 1 (−1[credit]).'))).toEqual([
+      { text: 'Corp advances a card in Server 1 (−1¢).' },
+    ]);
+  });
 });
 
 describe('lobby', () => {

@@ -136,12 +136,25 @@ export function runText(view: NetrunnerView): string | null {
   return parts.join(' · ');
 }
 
+/**
+ * A log line's symbols as text: clicks counted (`[click][click][click]` → `3 clicks`, which
+ * the card-text symbol would run together), the others as in card text (`+9[credit]` → `+9¢`).
+ */
+function logSymbols(text: string): string {
+  return symbols(
+    text.replace(/(?:\[click\])+/g, (run) => {
+      const n = run.length / '[click]'.length;
+      return `${n} click${n === 1 ? '' : 's'}`;
+    }),
+  );
+}
+
 /** Splits a log line so that each card title it names carries its code (hover text). */
 export function logSegments(entry: StoredLogEntry): { text: string; code?: string }[] {
   const titles = [...new Map(entry.cards.map((c) => [c.title, c.code])).entries()].sort(
     (a, b) => b[0].length - a[0].length,
   );
-  if (titles.length === 0) return [{ text: symbols(entry.text) }];
+  if (titles.length === 0) return [{ text: logSymbols(entry.text) }];
   const escaped = titles.map(([t]) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const codes = new Map(titles);
   return entry.text
@@ -149,6 +162,6 @@ export function logSegments(entry: StoredLogEntry): { text: string; code?: strin
     .filter((part) => part.length > 0)
     .map((part) => {
       const code = codes.get(part);
-      return code ? { text: part, code } : { text: symbols(part) };
+      return code ? { text: part, code } : { text: logSymbols(part) };
     });
 }
