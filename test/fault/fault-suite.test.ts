@@ -12,7 +12,9 @@ import {
   type PlannedProcess,
   type TopologyChild,
 } from '@veil/cli';
+import { NatsBus, type Bus } from '@veil/bus';
 import { connectSeat, createRoom, newRequestId, type VeilConnection } from '@veil/client';
+import { NODE_HEARTBEAT_SUBJECT } from '@veil/game';
 import { parlorView } from '@veil/gateway/testing';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -165,6 +167,9 @@ describeWithServices('fault suite: failover under load', () => {
   let natsMonitorPort: number;
   let postgres: TopologyChild;
   let nats: TopologyChild;
+  let listener: Bus | undefined;
+  const heartbeatGaps: number[] = [];
+  let recordingGaps = true;
   const running = new Map<string, TopologyChild>();
   const plan: PlannedProcess[] = [];
   const inherited: NodeJS.ProcessEnv = { ...process.env };
@@ -295,9 +300,27 @@ describeWithServices('fault suite: failover under load', () => {
     );
     await Promise.all(plan.filter((p) => p.role !== 'gateway').map((p) => spawn(p.name)));
     await Promise.all(plan.filter((p) => p.role === 'gateway').map((p) => spawn(p.name)));
+    // How late a live node's heartbeats come under this load: what the liveness deadline must
+    // leave room for. Recorded through the kills only (a pause or a NATS restart is a gap).
+    listener = await NatsBus.connect({
+      servers: `nats://127.0.0.1:${natsPort}`,
+      name: 'fault-suite-heartbeats',
+      user: 'game',
+      pass: passwords.game,
+      inboxPrefix: '_INBOX.game',
+    });
+    const lastBeat = new Map<string, number>();
+    await listener.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
+      const nodeId = (data as { nodeId: string }).nodeId;
+      const now = Date.now();
+      const last = lastBeat.get(nodeId);
+      if (last !== undefined && recordingGaps) heartbeatGaps.push(now - last);
+      lastBeat.set(nodeId, now);
+    });
   }, 400_000);
 
   afterAll(async () => {
+    await listener?.close().catch(() => undefined);
     await Promise.all(humans.map((h) => h.stop()));
     for (const child of running.values()) {
       if (child.running) process.kill(child.pid, 'SIGCONT');
@@ -389,6 +412,7 @@ describeWithServices('fault suite: failover under load', () => {
       );
       await spawn(victim);
     }
+    recordingGaps = false;
     // The node running the most rooms: a node just started in a kill's place may run none.
     const owned = [...(await versions()).values()].filter((r) => r.status === 'active');
     const paused = [...nodes].sort(
@@ -494,6 +518,15 @@ describeWithServices('fault suite: failover under load', () => {
           roomsWithGap: withGap.length,
           replayMismatches: mismatched.length,
           takeoverMs: { kill: spread(takeovers.kill), pause: spread(takeovers.pause) },
+          heartbeatGapMs: (() => {
+            const sorted = [...heartbeatGaps].sort((a, b) => a - b);
+            return {
+              n: sorted.length,
+              p50: percentile(sorted, 50),
+              p99: percentile(sorted, 99),
+              max: sorted.at(-1) ?? null,
+            };
+          })(),
           slowestMoveAfterFaultMs: afterFault,
           clientRequests: requests,
           clientErrors: errors,

@@ -28,6 +28,28 @@ const DEFAULT_LEASE_TTL_MS = 15_000;
 
 type Fault = 'SIGKILL' | 'SIGSTOP';
 
+/**
+ * Where the time went, from the survivor's log: ms after the fault at which it found the victim
+ * gone, had moved its leases, and had loaded the last of its rooms (printed, never asserted).
+ */
+function phases(output: string, faultAt: number): string {
+  const times = (msg: string) =>
+    output.split('\n').flatMap((line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; time?: string };
+        return entry.msg === msg && entry.time ? [Date.parse(entry.time) - faultAt] : [];
+      } catch {
+        return [];
+      }
+    });
+  const gone = times('game node gone')[0];
+  const moved = times('taking over rooms')[0];
+  const loaded = times('room loaded')
+    .filter((t) => t >= 0)
+    .at(-1);
+  return `gone at ${gone} ms, leases moved at ${moved} ms, last room loaded at ${loaded} ms`;
+}
+
 describeWithServices('game nodes: takeover on the liveness deadline', () => {
   let db: pg.Client;
   let client: Bus;
@@ -118,7 +140,8 @@ describeWithServices('game nodes: takeover on the liveness deadline', () => {
       console.log(
         `[game-node takeover] ${fault}, lease TTL ${DEFAULT_LEASE_TTL_MS} ms (default), ` +
           `${ROOMS} rooms: fault → first ack in a moved room ` +
-          `min ${takeover[0]} ms, median ${takeover[ROOMS >> 1]} ms, max ${takeover.at(-1)} ms`,
+          `min ${takeover[0]} ms, median ${takeover[ROOMS >> 1]} ms, max ${takeover.at(-1)} ms ` +
+          `(survivor: ${phases(survivorNode.output(), faultAt)})`,
       );
 
       const leases = await db.query<{ id: string; lease_owner: string | null }>(

@@ -21,8 +21,8 @@ export const DEFAULT_HEARTBEAT_MS = 500;
 export const DEFAULT_LIVENESS_DEADLINE_MS = 2_000;
 /**
  * How long a node must have heard itself without a gap before it asks silent peers (or the
- * deadline, if shorter): after a NATS restart the nodes reconnect one by one, within nats.js'
- * reconnect wait (2 s) of each other, and a peer not back yet is not dead.
+ * deadline, if shorter): after a NATS restart the nodes reconnect one by one, about the bus'
+ * reconnect wait (1 s) apart, and a peer not back yet is not dead.
  */
 const STEADY_BEFORE_ASKING_MS = 2_000;
 
