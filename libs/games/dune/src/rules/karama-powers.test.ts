@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RulesError } from '@veil/engine';
 import { dune } from '../module.js';
+import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction } from '../state/types.js';
 import {
   act,
@@ -112,6 +113,94 @@ describe('the karama_power window', () => {
       withPlayer(st, 'harkonnen', { hand: hand(['lasgun'], 'x') }),
     );
     expect(dune.view(none, 'spectator').windows).toEqual(dune.view(s, 'spectator').windows);
+  });
+});
+
+/** The same position with no Karama anywhere (each one a Lasgun instead: hand sizes stay). */
+function withoutKarama(s: Snap): Snap {
+  return edit(s, (st) =>
+    st.options.factions.reduce(
+      (x, f) =>
+        withPlayer(x, f, {
+          hand: x.players[f].hand.map((c) => (c.card === 'karama' ? { ...c, card: 'lasgun' } : c)),
+        }),
+      st,
+    ),
+  );
+}
+
+describe('the karama_power window is neutral', () => {
+  it('opens with the same public shape whether or not anyone holds a Karama, at every power', () => {
+    // Harkonnen bid 1, the Emperor passed: the Atreides' pass closes the auction.
+    let sold = answer(bidding('atreides'), null);
+    sold = act(act(sold, 'harkonnen', { type: 'bid', amount: 1 }), 'emperor', { type: 'bid_pass' });
+    // The Emperor's payment asked about; the Atreides' pass (the last) closes it.
+    let paid = act(sold, 'atreides', { type: 'bid_pass' });
+    const payment = paid.context.pauses.windows.at(-1)!.id;
+    paid = act(paid, 'harkonnen', { type: 'pass', window: payment });
+    const shipped = answer(
+      act(movementFor('emperor'), 'emperor', {
+        type: 'ship',
+        to: 'carthag:10',
+        count: 1,
+        karama: null,
+      }),
+      null,
+    );
+    const fremen = movementFor('fremen', (st) => ({
+      ...st,
+      storm: 0,
+      forces: { ...st.forces, 'the_great_flat:14': { fremen: 3 } },
+      cursor: { order: ['fremen'], index: 0, shipped: true },
+    }));
+    const near = reachableAreas(fremen.context, 'the_great_flat:14', 'fremen', 1);
+    const far = moveTargets(fremen.context, 'fremen', 'the_great_flat:14').find(
+      (a) => !near.includes(a),
+    )!;
+    const guild = movementFor('spacing_guild');
+    const cases: Array<[string, Snap, Faction, DuneAction]> = [
+      ['emperor_payment', sold, 'atreides', { type: 'bid_pass' }],
+      ['top_card', paid, 'atreides', { type: 'pass', window: payment }],
+      ['spiritual_advisor', shipped, 'bene_gesserit', { type: 'advisor', send: true }],
+      [
+        'guild_payment',
+        movementFor('emperor'),
+        'emperor',
+        { type: 'ship', to: 'carthag:10', count: 1, karama: null },
+      ],
+      [
+        'half_price',
+        guild,
+        'spacing_guild',
+        { type: 'ship', to: 'the_great_flat:14', count: 3, karama: null },
+      ],
+      [
+        'cross_ship',
+        guild,
+        'spacing_guild',
+        { type: 'cross_ship', from: 'tueks_sietch:4', to: 'the_great_flat:14', count: 2 },
+      ],
+      [
+        'ship_back',
+        guild,
+        'spacing_guild',
+        { type: 'ship_back', from: 'tueks_sietch:4', count: 3 },
+      ],
+      [
+        'desert_movement',
+        fremen,
+        'fremen',
+        { type: 'move', from: 'the_great_flat:14', to: far, count: 3 },
+      ],
+    ];
+    for (const [power, start, seat, action] of cases) {
+      const held = act(start, seat, action);
+      const none = act(withoutKarama(start), seat, action);
+      const shape = (x: Snap) => dune.view(x, 'spectator').windows;
+      expect(held.context.pauses.windows.at(-1)?.cause.power).toBe(power);
+      expect(shape(none)).toEqual(shape(held));
+      expect(dune.deciders(none)).toEqual(dune.deciders(held));
+    }
   });
 });
 
