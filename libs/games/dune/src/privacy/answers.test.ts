@@ -5,6 +5,7 @@ import type { TruthQuestion } from '../state/actions.js';
 import type { DuneState, Faction } from '../state/types.js';
 import { act, afterSetup, edit, hand, withPlayer, type Snap } from '../testing/scenario.js';
 import { discardBatch, giveCard } from '../rules/common.js';
+import { forgetTraitorAnswers } from '../rules/truth-answers.js';
 
 const THREE: readonly Faction[] = ['atreides', 'emperor', 'harkonnen'];
 const SEEDS = 200;
@@ -120,5 +121,15 @@ describe('determinized worlds keep to public Truthtrance answers', () => {
       (batch) => ({ kind: 'card_used', batch, resume: 'none' }),
     );
     expect(lost.truthAnswers.map((a) => a.to)).toEqual(['emperor']);
+  });
+
+  it('an answer about a traitor is forgotten once that traitor is called (public)', () => {
+    const s = asked([
+      ['emperor', { kind: 'traitor', leader: 'atreides.duncan_idaho' }],
+      ['harkonnen', { kind: 'holds', card: 'lasgun' }],
+    ]).context;
+    const called = forgetTraitorAnswers(s, 'atreides.duncan_idaho');
+    expect(called.truthAnswers.map((a) => a.question.kind)).toEqual(['holds']);
+    expect(forgetTraitorAnswers(s, 'atreides.thufir_hawat')).toBe(s);
   });
 });
