@@ -33,8 +33,10 @@ import { createRoom } from './room-creation.js';
 import { LeaseReleases } from './lease-releases.js';
 import { NodeLiveness } from './node-liveness.js';
 import { RoomLoadError } from './room-loading.js';
+import { ReplayCache } from './replay-cache.js';
 import { replayRoom } from './room-replay.js';
 import { RoomRunner, type UnloadReason } from './room-runner.js';
+import { StallGuard } from './stall-guard.js';
 
 /**
  * Leases renewed per statement. A renewal holds its rooms' rows until it ends, and a commit of
@@ -154,19 +156,8 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     serving: () => serving(),
   };
 
-  // After a stall of its own past the liveness deadline (SIGSTOP, a starved process), peers have
-  // likely taken this node's rooms: it answers `unavailable` (the gateway sends again, and the
-  // new owner answers) until a renewal has let go of the rooms whose leases moved.
-  let verifying: Promise<void> | null = null;
-  const serving = (): boolean => {
-    if (verifying) return false;
-    if (liveness.stalledMs() === 0) return true;
-    logger.warn('stalled: checking leases before serving', { stalledMs: liveness.stalledMs() });
-    verifying = renewNow().finally(() => {
-      verifying = null;
-    });
-    return false;
-  };
+  const stallGuard = new StallGuard(() => liveness.stalledMs(), renewNow, logger);
+  const serving = (): boolean => stallGuard.serving();
 
   /** A room this node creates itself (a rematch): stored with its lease held here, then run. */
   async function createAndRun(command: CreateRoomCommand): Promise<{ roomId: string } | ErrorCode> {
@@ -349,13 +340,14 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     onPeerGone: (peer) => void takeOver(peer),
   });
 
+  const replays = new ReplayCache();
   const subscriptions: BusSubscription[] = await Promise.all([
     bus.subscribe(ROOMS_PLACE_SUBJECT, onPlace, { queue: GAME_NODES_QUEUE_GROUP }),
     bus.subscribe(ROOMS_CREATE_SUBJECT, onCreate, { queue: GAME_NODES_QUEUE_GROUP }),
     // Any node replays a finished room from the store: it need not run there.
     bus.subscribe(
       ROOMS_REPLAY_SUBJECT,
-      async ({ data, respond }) => respond?.(await replayRoom(store, games, data, logger)),
+      async ({ data, respond }) => respond?.(await replayRoom(store, games, data, logger, replays)),
       { queue: GAME_NODES_QUEUE_GROUP },
     ),
     bus.subscribe(ROOMS_CANCEL_SUBJECT, onCancel, { queue: GAME_NODES_QUEUE_GROUP }),
