@@ -1,4 +1,3 @@
-import type { GameSnapshot } from '@veil/engine';
 import {
   MAX_LOG_ENTRIES,
   protocolError,
@@ -10,7 +9,8 @@ import {
 import type { RoomStore } from '@veil/store';
 import type { Logger } from '@veil/log';
 import type { GameRegistry } from './game-registry.js';
-import { RoomLoadError, roomStateOf } from './room-loading.js';
+import { ReplayedRoom, type ReplayCache } from './replay-cache.js';
+import { RoomLoadError } from './room-loading.js';
 import { logEntriesSince, viewPayload } from './viewer-payloads.js';
 
 /**
@@ -26,43 +26,44 @@ export async function replayRoom(
   games: GameRegistry,
   request: unknown,
   logger: Logger,
+  cache?: ReplayCache,
 ): Promise<ReplayReply> {
   const parsed = replayRequestSchema.safeParse(request);
   if (!parsed.success) return { ok: false, error: protocolError('bad_request') };
   const { roomId } = parsed.data;
   const viewer = parsed.data.viewer ?? SPECTATOR;
-  let loaded;
-  try {
-    // The first snapshot and every event after it (the creation snapshot is always stored).
-    loaded = await store.load(roomId, { snapshotBefore: 1 });
-  } catch (error) {
-    logger.warn('replay load failed', { roomId, error });
-    return { ok: false, error: protocolError('unavailable') };
+  let room = cache?.get(roomId);
+  if (room === undefined) {
+    let loaded;
+    try {
+      // The first snapshot and every event after it (the creation snapshot is always stored).
+      loaded = await store.load(roomId, { snapshotBefore: 1 });
+    } catch (error) {
+      logger.warn('replay load failed', { roomId, error });
+      return { ok: false, error: protocolError('unavailable') };
+    }
+    if (!loaded) return { ok: false, error: protocolError('room_not_found') };
+    // A finished room never changes again: only those are replayed (and kept).
+    if (loaded.room.status !== 'finished') return { ok: false, error: protocolError('forbidden') };
+    try {
+      room = ReplayedRoom.of(games, loaded);
+    } catch (error) {
+      if (!(error instanceof RoomLoadError)) throw error;
+      logger.error('replay failed', { roomId, code: error.code });
+      return { ok: false, error: protocolError('unavailable') };
+    }
+    cache?.keep(room);
   }
-  if (!loaded) return { ok: false, error: protocolError('room_not_found') };
-  if (loaded.room.status !== 'finished') return { ok: false, error: protocolError('forbidden') };
-  const lastVersion = loaded.room.version;
+  const record = room.stored.room;
+  const lastVersion = record.version;
   const version = parsed.data.version ?? lastVersion;
   if (version > lastVersion) return { ok: false, error: protocolError('bad_request') };
-  if (viewer !== SPECTATOR && !Object.hasOwn(loaded.room.seats, viewer)) {
+  if (viewer !== SPECTATOR && !Object.hasOwn(record.seats, viewer)) {
     return { ok: false, error: protocolError('bad_request') };
   }
-  let at: GameSnapshot<unknown> | null = null;
-  let state;
-  try {
-    // Events after the asked version need not be stepped.
-    const events = loaded.events.filter((e) => e.version <= version);
-    state = roomStateOf(games, { ...loaded, events }, (v, snapshot) => {
-      if (v === version) at = snapshot;
-    });
-  } catch (error) {
-    if (!(error instanceof RoomLoadError)) throw error;
-    logger.error('replay failed', { roomId, code: error.code });
-    return { ok: false, error: protocolError('unavailable') };
-  }
-  if (at === null) return { ok: false, error: protocolError('internal') };
-  const module = state.game.module;
-  const options = loaded.room.options as { fixedDeal?: unknown } | null;
+  const at = room.stateAt(version);
+  const module = room.module;
+  const options = record.options as { fixedDeal?: unknown } | null;
   const log = logEntriesSince(module, 0, at, viewer);
   const payload = viewPayload(module, roomId, version, at, viewer, {
     fixedDeal: options?.fixedDeal === true,
