@@ -58,8 +58,11 @@ export class NodeLiveness {
   private readonly probing = new Set<string>();
   private lastOwnHeartbeat = 0;
   private lastTick = Date.now();
-  /** Since when this node has heard its own heartbeats without a gap (null: it does not). */
-  private steadySince: number | null = Date.now();
+  /**
+   * Since when this node has heard its own heartbeats without a gap (null: it does not). From
+   * the start, it may ask: a peer is judged only once heard, so none is a peer reconnecting.
+   */
+  private steadySince: number | null = 0;
   private timer: NodeJS.Timeout | null = null;
   private subscriptions: BusSubscription[] = [];
   private readonly heartbeatMs: number;
@@ -89,7 +92,9 @@ export class NodeLiveness {
         else {
           // A gap in its own heartbeats (NATS away for a moment, or slow): peers may be
           // reconnecting too, so no asking until it has heard itself steadily again.
-          if (now - this.lastOwnHeartbeat > 2 * this.heartbeatMs && this.steadySince !== null) {
+          const gap =
+            this.lastOwnHeartbeat > 0 && now - this.lastOwnHeartbeat > 2 * this.heartbeatMs;
+          if (gap && this.steadySince !== null) {
             this.steadySince = now;
           }
           this.lastOwnHeartbeat = now;
