@@ -46,6 +46,23 @@ describe('Leech', () => {
     expect(iceStrength(s.context, ice)).toBe(2);
   });
 
+  it('takes ice below 0 strength (CR: strength can be negative)', () => {
+    let uid = '';
+    let ice = '';
+    let s = runnerTurn({ runner: ['30008'], corp: ['30072'] }, (g) => {
+      uid = toRig(g, '30008');
+      ice = iceOn(g, '30072', 'hq', true);
+      const c = g.cards[uid];
+      if (c) c.counters = { virus: 3 };
+    });
+    s = advance(
+      runOn(s, 'hq'),
+      (x) => x.context.run?.step === 'encounter' && x.context.pauses.windows.length > 0,
+    );
+    for (let i = 0; i < 3; i++) s = use(s, uid, 'weaken');
+    expect(iceStrength(s.context, ice)).toBe(-1);
+  });
+
   it('ruling: usable while encountering unrezzed ice (no "rezzed" condition)', () => {
     let uid = '';
     let ice = '';
