@@ -42,7 +42,7 @@ interface Visit {
  * `single` observer: one tree (the bot's); every action, its own or another seat's, is keyed
  * by `actionKey` — the opponents' moves as if the bot saw them. `multiple` observers: one
  * tree per seat; the acting seat chooses in its own tree by `actionKey(action, actor)`, and
- * every other seat's tree follows by `observedActionKey(action, actor, observer)` — what that
+ * every other seat's tree follows by `observedActionKey(action, actor, observer, state)` — what that
  * seat learns of it — so an opponent cannot choose by what it could not see.
  *
  * Moves forced in a sample (one legal action) add no node. The result is the most visited
@@ -188,7 +188,9 @@ function descend(
     if (multiple) {
       for (const [observer, observerNode] of at) {
         if (observer === turn.seat) continue;
-        const seen = observerNode.child(module.observedActionKey(action, turn.seat, observer));
+        const seen = observerNode.child(
+          module.observedActionKey(action, turn.seat, observer, state),
+        );
         seen.available++;
         visits.push({ node: seen, actor: turn.seat });
         at.set(observer, seen);

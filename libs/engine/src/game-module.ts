@@ -92,8 +92,17 @@ export interface GameModule<
   windows(snapshot: GameSnapshot<State>): readonly ReactionWindow<Seat>[];
   /** The actor's own search-tree key for its action. */
   actionKey(action: Action, actor: Seat): string;
-  /** What `observer` learns of `actor`'s action; must match the log redaction (docs/architecture.md, "The parts"). */
-  observedActionKey(action: Action, actor: Seat, observer: Seat): string;
+  /**
+   * What `observer` learns of `actor`'s action; must match the log redaction (docs/architecture.md, "The parts").
+   * `before`, the state the action is taken in, tells a game whose observer learns the action
+   * only later (Netrunner's held action, seen as a pass until the other seat passes too).
+   */
+  observedActionKey(
+    action: Action,
+    actor: Seat,
+    observer: Seat,
+    before?: GameSnapshot<State>,
+  ): string;
   /** A full state consistent with `view` for `viewer` (AI sampling). */
   determinize(
     view: View,

@@ -128,13 +128,13 @@ export function windowText(view: NetrunnerView, kind: string): string {
     case 'corp-draw':
       return "Start of the Corp's turn: paid abilities, rez and score, or pass.";
     case 'corp-action':
-      return "The Corp's action phase.";
+      return actionPhaseText(view, 'corp');
     case 'corp-discard':
       return "End of the Corp's turn: paid abilities and rez, or pass.";
     case 'runner-turn-start':
       return "Start of the Runner's turn: paid abilities and rez, or pass.";
     case 'runner-action':
-      return "The Runner's action phase.";
+      return actionPhaseText(view, 'runner');
     case 'runner-discard':
       return "End of the Runner's turn: paid abilities and rez, or pass.";
     case 'run-approach-ice':
@@ -150,6 +150,18 @@ export function windowText(view: NetrunnerView, kind: string): string {
     default:
       return `${humanize(kind)}: use a paid ability or pass.`;
   }
+}
+
+/**
+ * An action window: the active player leads it; once it has chosen its action (a pass, public)
+ * the other seat is asked before the action is carried out. Which action it chose is not shown.
+ */
+function actionPhaseText(view: NetrunnerView, actor: 'corp' | 'runner'): string {
+  const name = sideName(actor);
+  if (openWindow(view)?.passed.includes(actor)) {
+    return `The ${name} has chosen its next action: pass to let it be carried out, or rez and use paid abilities first (the ${name} then chooses again).`;
+  }
+  return `The ${name}'s action phase.`;
 }
 
 function passLabel(view: NetrunnerView, viewer: Viewer, kind: string | undefined) {

@@ -38,8 +38,10 @@ import {
 } from '../rules/turn.js';
 import {
   dropTopWindow,
+  holdAction,
   openPaw,
   reopenLeader,
+  takeHeld,
   topWindow,
   type WindowKind,
 } from '../rules/windows.js';
@@ -83,6 +85,19 @@ function progress(g: Game): boolean {
 /** The window of the current state was answered by everyone passing. */
 function windowDone(g: Game): boolean {
   return progress(g) && topWindow(g)?.status === 'closed';
+}
+
+/** The action window closed on the active player's pass with an action held: take it. */
+function actionHeld(g: Game): boolean {
+  return windowDone(g) && !!g.held;
+}
+
+/**
+ * The action window closed with no action held although clicks are left: only in a sample
+ * (determinize cannot know the held action), where the active player then chooses again.
+ */
+function actionUnchosen(g: Game): boolean {
+  return windowDone(g) && g[g.active].clicks > 0;
 }
 
 /** Someone used an ability in the window and it has resolved: the window opens again. */
@@ -145,6 +160,8 @@ export const netrunnerMachine = setup({
     progress: ({ context }) => progress(context),
     windowDone: ({ context }) => windowDone(context),
     windowReopens: ({ context }) => windowReopens(context),
+    actionHeld: ({ context }) => actionHeld(context),
+    actionUnchosen: ({ context }) => actionUnchosen(context),
     runStarting: ({ context }) =>
       context.run?.step === 'initiation' &&
       !context.outcome &&
@@ -175,7 +192,13 @@ export const netrunnerMachine = setup({
       return g;
     }),
     activate: handle(applyActivation),
-    clickAction: handle(applyClickAction),
+    holdAction: handle(holdAction),
+    takeHeldAction: assignGame(({ context, event }) =>
+      continueDraft(event, context, (g) => {
+        const held = takeHeld(g);
+        if (held) applyClickAction(g, held.seat, held.action);
+      }),
+    ),
     setPolicy: assign(({ context, event }) => {
       if (event.type !== 'policy') return context;
       const g = { ...context };
@@ -280,9 +303,11 @@ export const netrunnerMachine = setup({
             window: {
               entry: 'openCorpAction',
               exit: 'dropWindow',
-              on: { act: { guard: 'isClickAction', actions: 'clickAction', target: 'resolving' } },
+              on: { act: { guard: 'isClickAction', actions: 'holdAction' } },
               always: [
                 { guard: 'windowReopens', target: 'window', reenter: true },
+                { guard: 'actionHeld', actions: 'takeHeldAction', target: 'resolving' },
+                { guard: 'actionUnchosen', target: 'window', reenter: true },
                 { guard: 'windowDone', target: '#netrunner.corpTurn.discard' },
               ],
             },
@@ -347,9 +372,11 @@ export const netrunnerMachine = setup({
             window: {
               entry: 'openRunnerAction',
               exit: 'dropWindow',
-              on: { act: { guard: 'isClickAction', actions: 'clickAction', target: 'resolving' } },
+              on: { act: { guard: 'isClickAction', actions: 'holdAction' } },
               always: [
                 { guard: 'windowReopens', target: 'window', reenter: true },
+                { guard: 'actionHeld', actions: 'takeHeldAction', target: 'resolving' },
+                { guard: 'actionUnchosen', target: 'window', reenter: true },
                 { guard: 'windowDone', target: '#netrunner.runnerTurn.discard' },
               ],
             },

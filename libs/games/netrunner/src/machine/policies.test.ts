@@ -10,6 +10,9 @@ describe('standing policies', () => {
     expect(deciders(s)).toEqual(['corp']);
     expect(s.context.pauses.windows.at(-1)?.autoPassed).toEqual(['runner']);
     s = applyPolicy(netrunner, s, 'runner', 'corp-action', 'stop') as Snap;
+    // From the next window on: the Corp leads it, and its action waits for the Runner's pass.
+    s = act(s, 'corp', { type: 'click-credit' });
+    expect(deciders(s)).toEqual(['corp']);
     s = act(s, 'corp', { type: 'click-credit' });
     expect(topWindowKind(s)).toBe('corp-action');
     expect(deciders(s)).toEqual(['runner']);

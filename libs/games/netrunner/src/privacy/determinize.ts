@@ -122,6 +122,9 @@ class Builder {
       memory: resume.memory as TurnMemory,
       log: [],
       outcome: view.outcome,
+      // The active player's held action is its secret (never in a view): the sample holds
+      // none, and the active player chooses again once the window closes (rules/windows.ts).
+      held: null,
     };
   }
 

@@ -2,7 +2,7 @@ import { restoreGame, type GameSnapshot, type Rng } from '@veil/engine';
 import { behaviourOf } from '../cards/registry.js';
 import { facts, typeOf } from '../facts.js';
 import { netrunner } from '../module.js';
-import { canSee } from '../state/handles.js';
+import { canSee, uidOfHandle } from '../state/handles.js';
 import { draft } from '../state/draft.js';
 import type { LoggedCard } from '../state/log-types.js';
 import type { CardState, Game, Viewer } from '../state/types.js';
@@ -18,7 +18,8 @@ import type { CardState, Game, Viewer } from '../state/types.js';
  *    them are kept out (see docs: Urtica Cipher reacts when accessed, and Byte! in R&D, where
  *    it is revealed; elsewhere Byte!'s question is asked at every access, so it may move;
  *    Diviner reads the printed cost parity of the grip card net damage trashes);
- *  - the card being accessed, for those it is shown to (`shownByAccess`).
+ *  - the card being accessed, for those it is shown to (`shownByAccess`);
+ *  - the card of the active player's held action (`heldCard`).
  * Returns null when fewer than two candidates exist.
  */
 export function perturb(
@@ -169,7 +170,17 @@ function isSwappable(g: Game, c: CardState, viewer: Viewer, use: Use): boolean {
   const b = behaviourOf(c.code);
   if (use === 'followed' && b?.onAccess && !b.maskAccess) return false;
   if (shownByAccess(g, c, viewer)) return false;
+  // The card of the active player's held action is its choice, carried out on the viewer's
+  // own pass: another card there would be another choice, not another hidden world.
+  if (use === 'followed' && heldCard(g) === c.uid) return false;
   return ['hq', 'rd', 'archives', 'grip', 'stack', 'ice', 'root'].includes(c.loc.zone);
+}
+
+/** The card the held action names (rules/windows.ts), if any. */
+function heldCard(g: Game): string | undefined {
+  const held = g.held;
+  if (!held || !('card' in held.action)) return undefined;
+  return uidOfHandle(g, held.seat, held.action.card);
 }
 
 /**

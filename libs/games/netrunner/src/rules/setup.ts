@@ -18,8 +18,9 @@ import { freshTurnMemory } from './turn.js';
 /**
  * 2: the ChaCha20 streams (rules and handles) of docs/privacy.md replaced SFC32.
  * 3: seat memory (state/memory.ts) — a remembered card keeps or changes handles differently.
+ * 4: the active player leads its action windows; its action is held until the other seat passes.
  */
-export const RULES_VERSION = 3;
+export const RULES_VERSION = 4;
 export const STARTING_CREDITS = 5;
 export const STARTING_HAND = 5;
 
@@ -89,6 +90,7 @@ export function blankGame(
     memory: freshTurnMemory(false),
     log: [],
     outcome: null,
+    held: null,
   };
 }
 

@@ -7,18 +7,23 @@ import {
   type ReactionWindow,
   type WindowPolicy,
 } from '@veil/engine';
-import { otherSide, type Game, type Side } from '../state/types.js';
+import type { NetrunnerAction } from '../actions/types.js';
+import { otherSide, type Game, type HeldAction, type Side } from '../state/types.js';
 import { DEFAULT_POLICIES, WINDOW_KINDS, type WindowKind } from '../window-kinds.js';
 
 /**
  * Paid ability windows (CR timing structures), as neutral engine reaction windows: they open
  * from the timing structure alone, with the same participants and pass/close protocol whether
- * or not anyone holds something usable.
+ * or not anyone holds something usable. The active player has priority first; a seat that used
+ * an ability keeps priority (a reopened window is led by it), and a window closes when both
+ * have passed in succession.
  *
- * The two action-phase windows are merged with the action itself: the non-active player has
- * priority first (auto-pass by default), then the active player either takes an action (which
- * closes the window, as both have passed) or uses paid abilities (the window reopens). With no
- * clicks left, the active player's `pass` ends the action phase.
+ * In the two action-phase windows the active player passes by choosing its action: the action
+ * is held (`Game.held`, seen by no one else) while the other seat is asked — by default it
+ * auto-passes, and the action is carried out at once. If the other seat passes, the window has
+ * closed and the held action is taken (CR 5.6.2b / 5.7.1f); if it uses a paid ability instead,
+ * the held action is dropped unseen and the window reopens with that seat first. With no clicks
+ * left, the active player's `pass` ends the action phase.
  */
 export { DEFAULT_POLICIES, WINDOW_KINDS, type WindowKind } from '../window-kinds.js';
 
@@ -70,12 +75,12 @@ const ONE_POLICY = Object.fromEntries(
 ) as unknown as Record<WindowKind, Record<WindowPolicy, Readonly<Record<string, WindowPolicy>>>>;
 
 /**
- * Opens a paid ability window. `first` has priority first (default: the active player; the
- * non-active player for merged action windows).
+ * Opens a paid ability window. `first` has priority first (default: the active player). The
+ * active player is never auto-passed out of its own action window: it must choose an action.
  */
 export function openPaw(g: Game, kind: WindowKind, first?: Side): void {
   const actor = actionWindowActor(kind);
-  const leader = actor ? otherSide(actor) : (first ?? g.active);
+  const leader = first ?? g.active;
   const participants: Side[] = [leader, otherSide(leader)];
   const [id, pauses] = nextPauseId(g.pauses);
   const window = openWindow(
@@ -133,9 +138,24 @@ export function passTopWindow(g: Game, seat: Side): void {
   if (w) replaceTop(g, enginePass(w, seat));
 }
 
+/** An activation commits the window; a held action is dropped unseen (its seat chooses again). */
 export function commitTopWindow(g: Game, seat: Side): void {
   const w = topWindow(g);
   if (w) replaceTop(g, commitWindow(w, seat));
+  if (g.held) g.held = null;
+}
+
+/** The active player passes by choosing its click action, held until the window closes. */
+export function holdAction(g: Game, seat: Side, action: NetrunnerAction): void {
+  g.held = { seat, action };
+  passTopWindow(g, seat);
+}
+
+/** The held action, taken off the game (to be carried out, or dropped unseen). */
+export function takeHeld(g: Game): HeldAction | null {
+  const held = g.held;
+  if (held) g.held = null;
+  return held;
 }
 
 /** The seat that acted in a committed window keeps priority when it reopens. */

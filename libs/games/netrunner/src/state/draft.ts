@@ -81,6 +81,7 @@ function shallowDraft(g: Game, cards: Record<string, CardState>): Game {
     memory,
     log: g.log,
     outcome: g.outcome,
+    held: g.held,
   };
 }
 
@@ -111,6 +112,7 @@ const GAME_KEYS: readonly (keyof Game)[] = [
   'memory',
   'log',
   'outcome',
+  'held',
 ];
 
 // Field by field, in declaration order (as the game is built).

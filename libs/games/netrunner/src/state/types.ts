@@ -2,6 +2,7 @@ import type { Pauses, RngState } from '@veil/engine';
 import type { Decision as EngineDecision } from '@veil/engine';
 import type { Task } from './tasks-types.js';
 import type { LogEntry } from './log-types.js';
+import type { NetrunnerAction } from '../actions/types.js';
 
 /** The two seats. */
 export type Side = 'corp' | 'runner';
@@ -297,4 +298,16 @@ export interface Game {
   memory: TurnMemory;
   log: LogEntry[];
   outcome: Outcome | null;
+  /**
+   * The action the active player chose as its pass in its action window, carried out once the
+   * other seat passes too, dropped if that seat uses a paid ability instead (rules/windows.ts).
+   * Private to the active player: no view, log line or observed key shows it.
+   */
+  held: HeldAction | null;
+}
+
+/** A click action waiting for the other seat's pass (see `Game.held`). */
+export interface HeldAction {
+  readonly seat: Side;
+  readonly action: NetrunnerAction;
 }

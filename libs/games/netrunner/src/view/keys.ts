@@ -1,6 +1,9 @@
-import type { NetrunnerAction } from '../actions/types.js';
+import { openWindowOf, windowDecider, type GameSnapshot } from '@veil/engine';
+import { findAbility } from '../actions/abilities.js';
+import { CLICK_ACTION_TYPES, type NetrunnerAction } from '../actions/types.js';
 import { isIceCode } from '../facts.js';
-import type { Side } from '../state/types.js';
+import { actionWindowActor } from '../rules/windows.js';
+import type { Game, Side } from '../state/types.js';
 
 /**
  * The two halves of every action key (docs/architecture.md, "The parts"). The actor's key names what it chose; the
@@ -36,8 +39,19 @@ export function actionKey(action: NetrunnerAction, _actor: Side): string {
   }
 }
 
-export function observedActionKey(action: NetrunnerAction, actor: Side, observer: Side): string {
+/**
+ * `before` is the state the action is taken in: a click action the observer is yet to be asked
+ * about is held (rules/windows.ts) and seen as a pass only; without `before`, the action as
+ * taken at once (as it is when the observer auto-passes).
+ */
+export function observedActionKey(
+  action: NetrunnerAction,
+  actor: Side,
+  observer: Side,
+  before?: GameSnapshot<Game>,
+): string {
   if (actor === observer) return actionKey(action, actor);
+  if (before && heldFrom(before.context, action, actor, observer)) return 'pass';
   switch (action.type) {
     case 'choose':
       if (action.observed !== undefined) return action.observed;
@@ -52,4 +66,15 @@ export function observedActionKey(action: NetrunnerAction, actor: Side, observer
     default:
       return actionKey(action, actor);
   }
+}
+
+const CLICK_TYPES: ReadonlySet<string> = new Set(CLICK_ACTION_TYPES);
+
+/** Whether `action` would be held in `g` until `observer`, not yet asked, passes too. */
+function heldFrom(g: Game, action: NetrunnerAction, actor: Side, observer: Side): boolean {
+  const w = openWindowOf(g.pauses.windows);
+  if (!w || actionWindowActor(w.kind) !== actor || windowDecider(w) !== actor) return false;
+  if (w.passed.includes(observer)) return false;
+  if (CLICK_TYPES.has(action.type)) return true;
+  return action.type === 'use' && findAbility(action.code, action.ability)?.timing === 'click';
 }
