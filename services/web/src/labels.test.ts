@@ -1,7 +1,14 @@
-import { applyAction, newGame, type GameSnapshot } from '@veil/engine';
+import { applyAction, applyPolicy, newGame, type GameSnapshot } from '@veil/engine';
 import { netrunner, type NetrunnerAction, type NetrunnerView } from '@veil/netrunner';
 import { describe, expect, it } from 'vitest';
-import { ACTION_GROUPS, actionButtons, humanize, labelContext, type Viewer } from './labels.js';
+import {
+  ACTION_GROUPS,
+  actionButtons,
+  humanize,
+  labelContext,
+  windowText,
+  type Viewer,
+} from './labels.js';
 
 type Snapshot = GameSnapshot<Parameters<typeof netrunner.view>[0]['context']>;
 
@@ -120,5 +127,28 @@ describe('action labels', () => {
   it('humanize ids', () => {
     expect(humanize('jack-out')).toBe('Jack out');
     expect(humanize('sprint_return')).toBe('Sprint return');
+  });
+});
+
+describe('action window prompt', () => {
+  it('tells the other seat the active player has chosen its action, never which', () => {
+    let s = newGame(netrunner, {}, 1) as Snapshot;
+    s = applyPolicy(netrunner, s, 'runner', 'corp-action', 'stop') as Snapshot;
+    // To the Corp's first action window (opened after the policy was set).
+    for (
+      let i = 0;
+      i < 20 && netrunner.view(s, 'corp').windows.at(-1)?.kind !== 'corp-action';
+      i++
+    ) {
+      const seat = netrunner.deciders(s)[0];
+      const action = seat && netrunner.legalActions(s, seat)[0];
+      if (!seat || !action) break;
+      s = applyAction(netrunner, s, seat, action) as Snapshot;
+    }
+    expect(windowText(netrunner.view(s, 'corp'), 'corp-action')).toBe("The Corp's action phase.");
+    s = applyAction(netrunner, s, 'corp', { type: 'click-credit' } as NetrunnerAction) as Snapshot;
+    const text = windowText(netrunner.view(s, 'runner'), 'corp-action');
+    expect(text).toMatch(/^The Corp has chosen its next action/);
+    expect(text).not.toMatch(/credit/i);
   });
 });
