@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPolicy } from '@veil/engine';
+import { applyAction, applyPolicy, Rng } from '@veil/engine';
 import { observe } from '@veil/engine/testing';
 import { netrunner } from '../module.js';
 import { act, corpActing, deciders, handle, legal, runnerActing, spawn } from '../testing/kit.js';
@@ -85,6 +85,21 @@ describe('action windows', () => {
       const seen = holding.map((s) => observe(netrunner, s, viewer));
       for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
     }
+  });
+
+  it("a sample from the other seat's view holds no action; after its pass the active player chooses again", () => {
+    const s = act(stopping(runnerActing(), 'corp', 'runner-action'), 'runner', {
+      type: 'click-credit',
+    });
+    const sample = netrunner.determinize(netrunner.view(s, 'corp'), 'corp', Rng.from('held'));
+    expect(sample.context.held).toBeNull();
+    expect(deciders(sample)).toEqual(['corp']);
+    const pass = legal(sample, 'corp').find((a) => a.type === 'pass');
+    if (!pass) throw new Error('no pass');
+    const after = applyAction(netrunner, sample, 'corp', pass) as Snap;
+    expect(after.context.runner.clicks).toBe(s.context.runner.clicks);
+    expect(deciders(after)).toEqual(['runner']);
+    expect(legal(after, 'runner').some((a) => a.type === 'click-credit')).toBe(true);
   });
 
   it("the other seat's search key of a held action is a pass; of an action taken at once, the action", () => {
