@@ -10,7 +10,7 @@ import {
 } from '../actions/apply.js';
 import { findAbility } from '../actions/abilities.js';
 import { beginDraft, continueDraft, draftIfCurrent } from '../state/draft.js';
-import type { Game, Side } from '../state/types.js';
+import type { Game, RunStep, Side } from '../state/types.js';
 import { beginBreach, accessNext, canAccessNext } from '../rules/access.js';
 import {
   approachIce,
@@ -125,6 +125,18 @@ const step = (fn: (g: Game) => void) =>
     }),
   );
 
+/**
+ * Entry action of the run's states: records where the run is (`run.step`, read by guards, rules
+ * and the view). The chart is its only writer, so the record is the chart's position
+ * (run-step.test.ts holds the two equal over random games).
+ */
+const enterRunStep = (runStep: RunStep) =>
+  assignGame(({ context, event }) =>
+    continueDraft(event, context, (g) => {
+      if (g.run) g.run.step = runStep;
+    }),
+  );
+
 /** The handler of a seat's action: a new draft for the transition, then the rule function. */
 const handle = (fn: (g: Game, seat: Side, action: NetrunnerAction) => void) =>
   assignGame(({ context, event }) =>
@@ -163,9 +175,7 @@ export const netrunnerMachine = setup({
     actionHeld: ({ context }) => actionHeld(context),
     actionUnchosen: ({ context }) => actionUnchosen(context),
     runStarting: ({ context }) =>
-      context.run?.step === 'initiation' &&
-      !context.outcome &&
-      context.pauses.decisions.length === 0,
+      context.run?.step === null && !context.outcome && context.pauses.decisions.length === 0,
     runMustEnd: ({ context }) =>
       !!context.run?.ending &&
       context.run.step !== 'ends' &&
@@ -391,13 +401,14 @@ export const netrunnerMachine = setup({
               always: { guard: 'runMustEnd', target: '.ends' },
               states: {
                 initiation: {
-                  entry: 'initiateRun',
+                  entry: [enterRunStep('initiation'), 'initiateRun'],
                   always: [
                     { guard: 'progressToIce', target: 'approach' },
                     { guard: 'progress', target: 'movement' },
                   ],
                 },
                 approach: {
+                  entry: enterRunStep('approach-ice'),
                   initial: 'begin',
                   states: {
                     begin: {
@@ -416,6 +427,7 @@ export const netrunnerMachine = setup({
                   },
                 },
                 encounter: {
+                  entry: enterRunStep('encounter'),
                   initial: 'begin',
                   states: {
                     begin: {
@@ -439,6 +451,7 @@ export const netrunnerMachine = setup({
                   },
                 },
                 movement: {
+                  entry: enterRunStep('movement'),
                   initial: 'pass',
                   states: {
                     pass: {
@@ -469,7 +482,7 @@ export const netrunnerMachine = setup({
                       ],
                     },
                     approachServer: {
-                      entry: 'approachServer',
+                      entry: [enterRunStep('approach-server'), 'approachServer'],
                       always: { guard: 'progress', target: `${RUN}.success` },
                     },
                   },
@@ -478,11 +491,11 @@ export const netrunnerMachine = setup({
                   initial: 'declare',
                   states: {
                     declare: {
-                      entry: 'declareSuccess',
+                      entry: [enterRunStep('success'), 'declareSuccess'],
                       always: { guard: 'progress', target: 'breach' },
                     },
                     breach: {
-                      entry: 'beginBreach',
+                      entry: [enterRunStep('breach'), 'beginBreach'],
                       always: [
                         { guard: 'canAccessNext', actions: 'accessNext' },
                         { guard: 'progress', target: `${RUN}.ends` },
@@ -491,7 +504,7 @@ export const netrunnerMachine = setup({
                   },
                 },
                 ends: {
-                  entry: 'endRun',
+                  entry: [enterRunStep('ends'), 'endRun'],
                   always: {
                     guard: 'runEndsSettled',
                     actions: 'completeRun',

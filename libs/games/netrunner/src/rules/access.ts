@@ -21,7 +21,6 @@ import { fire, pushDecision, queueRule } from './tasks.js';
  */
 export function beginBreach(g: Game): void {
   const run = currentRun(g);
-  run.step = 'breach';
   const server = run.server;
   const root = [...serverOf(g, server).root];
   let pileLeft = 0;

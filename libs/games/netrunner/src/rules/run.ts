@@ -35,7 +35,8 @@ export function startRun(
     id: g.nextRunId,
     server,
     announced: server,
-    step: 'initiation',
+    // Announced; the chart begins the run (initiation) once the effect announcing it is settled.
+    step: null,
     position: null,
     vacated: false,
     encounter: null,
@@ -77,7 +78,6 @@ export function iceAtPosition(g: Game): string | null {
 
 export function approachIce(g: Game): void {
   const run = currentRun(g);
-  run.step = 'approach-ice';
   run.vacated = false;
   const ice = iceAtPosition(g);
   if (!ice) return;
@@ -95,7 +95,6 @@ export function beginEncounter(g: Game): void {
   const run = currentRun(g);
   const ice = iceAtPosition(g);
   if (!ice) return;
-  run.step = 'encounter';
   run.encounter = {
     ice,
     broken: subroutinesOf(g, ice).map(() => false),
@@ -129,7 +128,6 @@ export function resolveNextSubroutine(g: Game): void {
 /** Movement phase step a: the Runner passes the ice at its position, if any. */
 export function passIce(g: Game): void {
   const run = currentRun(g);
-  run.step = 'movement';
   const ice = iceAtPosition(g);
   run.encounter = null;
   if (ice) fire(g, { e: 'pass-ice', ice });
@@ -149,7 +147,6 @@ export function moveInward(g: Game): void {
 
 export function approachServer(g: Game): void {
   const run = currentRun(g);
-  run.step = 'approach-server';
   run.position = null;
   fire(g, { e: 'approach-server', server: run.server });
 }
@@ -157,7 +154,6 @@ export function approachServer(g: Game): void {
 /** Success phase step a, with "if successful" effects of the card that made the run. */
 export function declareSuccess(g: Game): void {
   const run = currentRun(g);
-  run.step = 'success';
   run.reachedSuccess = true;
   run.successful = true;
   g.memory.successfulRunsOn.push(run.server);
@@ -198,7 +194,6 @@ export function endRunIfServerGone(g: Game): void {
 /** Run ends phase: close windows, declare it unsuccessful if it is, "run ends" abilities. */
 export function endRun(g: Game): void {
   const run = currentRun(g);
-  run.step = 'ends';
   run.ending = true;
   run.encounter = null;
   dropAllWindows(g);

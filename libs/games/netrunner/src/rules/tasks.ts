@@ -96,7 +96,8 @@ function drainTasks(g: Game): void {
     const runBefore = g.run?.id;
     executeTask(g, task);
     g.tasks = [...g.tasks, ...rest];
-    if (g.run && g.run.id !== runBefore && g.run.step === 'initiation') {
+    // Runs only move on in the chart, so a run this task did not find is one it announced.
+    if (g.run && g.run.id !== runBefore) {
       // A new run suspends the effect that started it until the run is complete.
       g.run.after = [...g.tasks, ...g.run.after];
       g.tasks = [];
@@ -153,7 +154,7 @@ export function resolveNow(g: Game, fn: () => void): void {
   const runBefore = g.run?.id;
   fn();
   g.tasks = [...g.tasks, ...rest];
-  if (g.run && g.run.id !== runBefore && g.run.step === 'initiation') {
+  if (g.run && g.run.id !== runBefore) {
     g.run.after = [...g.tasks, ...g.run.after];
     g.tasks = [];
     return;

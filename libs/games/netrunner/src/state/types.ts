@@ -168,7 +168,11 @@ export interface Run {
   server: ServerId;
   /** The server announced at initiation. */
   readonly announced: ServerId;
-  step: RunStep;
+  /**
+   * Where the run is, recorded by the chart as it enters each of its run states (machine.ts
+   * `enterRunStep`, its only writer). Null from the announcement until the chart begins the run.
+   */
+  step: RunStep | null;
   /** Index into `servers[server].ice` of the runner's position, null when none. */
   position: number | null;
   /** The ice at the Runner's position left it (trashed): nothing there to pass. */
