@@ -23,12 +23,12 @@ export function drawCards(g: Game, side: Side, n: number, how = 'draws'): string
     drawn.push(top);
   }
   const who = side === 'corp' ? 'Corp' : 'Runner';
-  log(
-    g,
-    side,
-    `${who} ${how} {*}.`,
-    drawn.map((uid) => ({ uid })),
-  );
+  const pile = side === 'corp' ? 'R&D' : 'the stack';
+  const named = drawn.map((uid) => ({ uid }));
+  if (drawn.length > 0) log(g, side, `${who} ${how} {*}.`, named);
+  // Nothing to draw still gets its line (the Corp then loses: R&D is empty).
+  else if (n > 0 && how === 'draws') log(g, side, `${who} cannot draw: ${pile} is empty.`);
+  else if (n > 0) log(g, side, `${who} ${how}, but ${pile} is empty.`);
   if (decked) winGame(g, 'runner', 'corp_decked');
   return drawn;
 }

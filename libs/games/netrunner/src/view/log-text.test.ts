@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { netrunner } from '../module.js';
 import { VIEWERS, type Viewer } from '../state/types.js';
-import { act, choose, corpActing, handle as kitHandle, setup, spawn } from '../testing/kit.js';
+import { drawCards } from '../rules/draw.js';
+import { moveCard } from '../state/zones.js';
+import {
+  act,
+  choose,
+  corpActing,
+  handle as kitHandle,
+  edit,
+  setup,
+  spawn,
+} from '../testing/kit.js';
 import { seededSteps, seeds } from '../testing/seeded-steps.js';
 import {
   advance,
@@ -58,6 +68,17 @@ describe('log lines, as the table reads them', () => {
     const after = act(s, 'corp', { type: 'click-draw' });
     expect(newLines(s, after, 'runner')).toEqual(['Corp spends [click] to draw 1 card.']);
     expect(newLines(s, after, 'corp')).toEqual(['Corp spends [click] to draw Hedge Fund.']);
+  });
+
+  it('a draw from an empty R&D says so before the Corp loses', () => {
+    const s = corpActing({}, (g) => {
+      for (const uid of [...g.corp.rd]) moveCard(g, uid, { zone: 'archives' });
+    });
+    const after = edit(s, (g) => void drawCards(g, 'corp', 1));
+    expect(newLines(s, after, 'runner')).toEqual([
+      'Corp cannot draw: R&D is empty.',
+      'The Runner wins (corp decked).',
+    ]);
   });
 
   it('credits carry their sign: gains +, costs − in parentheses', () => {
