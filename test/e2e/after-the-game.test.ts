@@ -170,6 +170,17 @@ describe.skipIf(skip)('after the game, in Chromium', () => {
     expect(await corp.getByTestId('viewer-label').textContent()).toMatch(/Runner/);
     expect(await runner.getByTestId('viewer-label').textContent()).toMatch(/Corp/);
     expect((await getRoom(base(), next ?? '')).status).toBe('active');
+
+    // The lobby lists the first game as finished, with its replay.
+    await runner.goto(`${base()}/#/`);
+    await runner
+      .locator(`[data-testid=finished-rooms] [data-room-id="${roomId}"]`)
+      .getByTestId('replay-link')
+      .click();
+    await runner.getByTestId('replay').waitFor(WAIT);
+    await expect
+      .poll(() => runner.getByTestId('replay-version').textContent(), WAIT)
+      .toBe(`Step ${last} of ${last}`);
   });
 
   it('a rematch against a bot starts at once, the bot on the other side at its level', async () => {

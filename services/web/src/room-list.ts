@@ -1,7 +1,7 @@
 import type { RoomSummary } from '@veil/client';
 import { h } from './dom.js';
 import { botLevelText, outcomeText } from './model.js';
-import { seatHash, watchHash } from './router.js';
+import { replayHash, seatHash, watchHash } from './router.js';
 import { savedSeats } from './storage.js';
 
 /**
@@ -90,6 +90,10 @@ function table(rooms: readonly RoomSummary[], testid: string): HTMLElement {
             room.spectators
               ? h('a', { href: watchHash(room.roomId), 'data-testid': 'watch-link' }, 'Watch')
               : h('span', { class: 'muted' }, 'private'),
+            // A finished room's replay, for whoever may watch it (docs/protocol.md, "Replay").
+            room.status === 'finished' && (room.spectators || mine.has(room.roomId))
+              ? h('a', { href: replayHash(room.roomId), 'data-testid': 'replay-link' }, 'Replay')
+              : null,
           ),
         ),
       ),
