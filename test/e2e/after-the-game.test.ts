@@ -24,9 +24,15 @@ describe.skipIf(skip)('after the game, in Chromium', () => {
     await p.goto(`${base()}/${hash}`);
     return p;
   };
+  // Page code runs in the browser; the test project has no DOM types, so it names what it reads.
+  type Doc = { document: { documentElement: { scrollWidth: number; clientWidth: number } } };
   const overflow = (p: Page) =>
-    p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  const hashOf = (p: Page) => p.evaluate(() => location.hash);
+    p.evaluate(() => {
+      const root = (globalThis as unknown as Doc).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+  const hashOf = (p: Page) =>
+    p.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash);
 
   beforeAll(async () => {
     ({ veil, browser } = await startBrowserWorld('after_the_game', { metricsPort: 0 }));
