@@ -39,6 +39,8 @@ const HUMAN_ROOMS = Math.max(2, Math.round(BOT_ROOMS / 2));
 /** How long a room may take to move again after a fault before the suite fails. */
 const MOVE_AGAIN_MS = 60_000;
 const PAUSE_MS = 5_000;
+/** FAULT_KEEP_LOGS=1 keeps the processes' logs after a run that passed, too. */
+const KEEP_LOGS = process.env['FAULT_KEEP_LOGS'] === '1';
 /**
  * The Postgres restart runs unless FAULT_STORE_RESTART=0. Rooms whose commit failed while it was
  * down keep their node's lease until it expires; then a node's lease sweep takes them over, so
@@ -330,7 +332,7 @@ describeWithServices('fault suite: failover under load', () => {
     await nats?.stop('SIGTERM', 5_000);
     await postgres?.stop('SIGINT', 30_000);
     // Kept after a failure, for the processes' logs.
-    if (dir && passed) await rm(dir, { recursive: true, force: true });
+    if (dir && passed && !KEEP_LOGS) await rm(dir, { recursive: true, force: true });
     else if (dir) console.error(`[fault suite] logs kept in ${logDir}`);
   }, 120_000);
 
@@ -413,6 +415,9 @@ describeWithServices('fault suite: failover under load', () => {
       await spawn(victim);
     }
     recordingGaps = false;
+    // Gone before the faults that follow: they are measured as the processes alone see them.
+    await listener?.close().catch(() => undefined);
+    listener = undefined;
     // The node running the most rooms: a node just started in a kill's place may run none.
     const owned = [...(await versions()).values()].filter((r) => r.status === 'active');
     const paused = [...nodes].sort(

@@ -49,8 +49,8 @@ export interface NodeLivenessOptions {
  *
  * Two guards keep a node that is itself cut off from judging others: it judges only while it
  * hears its own heartbeats (its NATS connection works), and after a gap in its own timers (the
- * process was paused, or starved) or in its own heartbeats (NATS was away) it forgets what it
- * knew, since the silence was its own. It asks peers only once it has heard itself steadily for
+ * process was paused, or starved) or of two heartbeats in its own heartbeats (NATS was away) it
+ * forgets what it knew, since the silence was its own. It asks peers only once it has heard itself steadily for
  * a while: after a NATS restart, peers reconnect one by one.
  */
 export class NodeLiveness {
@@ -90,13 +90,12 @@ export class NodeLiveness {
         const now = Date.now();
         if (parsed.data.nodeId !== nodeId) this.lastHeard.set(parsed.data.nodeId, now);
         else {
-          // A gap in its own heartbeats (NATS away for a moment, or slow): peers may be
-          // reconnecting too, so no asking until it has heard itself steadily again.
+          // A gap in its own heartbeats (NATS away for a moment, or slow): the peers' silence
+          // may be its own, and they may still be reconnecting. Count again, and no asking
+          // until it has heard itself steadily.
           const gap =
             this.lastOwnHeartbeat > 0 && now - this.lastOwnHeartbeat > 2 * this.heartbeatMs;
-          if (gap && this.steadySince !== null) {
-            this.steadySince = now;
-          }
+          if (gap) this.forgetSilence(now);
           this.lastOwnHeartbeat = now;
         }
       }),
