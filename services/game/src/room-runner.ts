@@ -81,13 +81,13 @@ export interface RoomRunnerDeps {
   readonly unload: (roomId: string, reason: string) => void;
   /** Creates and runs a room on this node (a rematch); without it a rematch is `unavailable`. */
   readonly createRoom?: CreateRoom;
-}
-
   /**
    * Whether the node may answer commands: not after a stall of its own past the liveness
    * deadline, until a renewal has shown which of its leases peers took meanwhile.
    */
   readonly serving: () => boolean;
+}
+
 /** Why the runner stopped serving a room. */
 export type UnloadReason = 'idle' | 'drain' | 'fenced' | 'lease_lost' | 'commit_failed' | 'stop';
 
