@@ -296,12 +296,12 @@ export class RoomRunner {
 
   private readonly onMessage = async ({ data, respond }: BusMessage): Promise<void> => {
     if (!respond) return;
-    this.lastActivity = Date.now();
-    const parsed = roomCommandSchema.safeParse(data);
     if (!this.deps.serving()) {
       respond(refusal('unavailable'));
       return;
     }
+    this.lastActivity = Date.now();
+    const parsed = roomCommandSchema.safeParse(data);
     if (!parsed.success) {
       respond(refusal('bad_request'));
       return;
