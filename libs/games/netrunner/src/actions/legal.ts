@@ -16,7 +16,7 @@ import { isAdvanceable } from '../rules/advance.js';
 import { runnerInstallCost } from '../rules/costs.js';
 import { canPay } from '../rules/credits.js';
 import { decisionOptions, pending } from '../rules/decisions.js';
-import { canHostInRoot, iceInstallCost } from '../rules/install.js';
+import { canHostInRoot } from '../rules/install.js';
 import { canPlayCard } from '../rules/play.js';
 import { canRez } from '../rules/rez.js';
 import { iceAtPosition } from '../rules/run.js';
@@ -153,8 +153,9 @@ function corpClickActions(g: Game): NetrunnerAction[] {
       continue;
     }
     for (const server of targets) {
-      const ok =
-        type === 'ice' ? canPay(g, 'corp', iceInstallCost(g, server)) : canHostInRoot(code, server);
+      // Ice may go on any server: the Corp may trash ice there as part of the install, down to
+      // a cost it can pay (the install-trash decision offers `done` only then).
+      const ok = type === 'ice' || canHostInRoot(code, server);
       if (ok) out.push({ type: 'install', card, code, server });
     }
   }

@@ -11,7 +11,7 @@ import { trashCost } from './costs.js';
 import { canPay, pay } from './credits.js';
 import { paid } from './credit-text.js';
 import { drawCards } from './draw.js';
-import { optionalInstallTrashes, serverLabel } from './install.js';
+import { iceInstallCost, optionalInstallTrashes, serverLabel } from './install.js';
 import { endTheRun } from './run.js';
 import { shuffleDeck, STARTING_HAND } from './setup.js';
 import {
@@ -56,7 +56,8 @@ export function decisionOptions(g: Game, d: NetrunnerDecision): ChoiceOption[] {
     }
     case 'install-trash':
       return [
-        literal('done'),
+        // The cost is paid after the trashes: ice is placed once what is left is affordable.
+        ...(installAffordable(g, d) ? [literal('done')] : []),
         ...optionalInstallTrashes(g, d.server, d.ice).map((uid) => ({
           ...cardOption(g, uid, true),
           key: `trash:${card(g, uid).code}`,
@@ -267,4 +268,12 @@ export function decisionView(g: Game, d: NetrunnerDecision, viewer: Viewer): Dec
       };
     }
   }
+}
+
+/** Whether the install being made can be paid for with the cards still in place. */
+function installAffordable(
+  g: Game,
+  d: Extract<NetrunnerDecision, { kind: 'install-trash' }>,
+): boolean {
+  return !d.ice || d.free || canPay(g, 'corp', iceInstallCost(g, d.server));
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { act, can, choose, corpActing, decisionKind, edit, handle, spawn } from '../testing/kit.js';
+import {
+  act,
+  can,
+  choose,
+  corpActing,
+  decisionKind,
+  edit,
+  handle,
+  legal,
+  spawn,
+} from '../testing/kit.js';
 
 describe('Corp installs', () => {
   it('ice costs 1 credit per piece of ice already protecting the server', () => {
@@ -31,6 +41,27 @@ describe('Corp installs', () => {
     expect(s.context.servers.rd?.ice).toEqual([ice]);
     expect(s.context.cards[old]?.loc.zone).toBe('archives');
     expect(s.context.cards[old]?.faceUp).toBe(false);
+  });
+
+  it('ice may be installed where it costs more than the Corp has: it trashes ice there until it can pay', () => {
+    let ice = '';
+    let s = corpActing({}, (g) => {
+      spawn(g, '30072', { zone: 'ice', server: 'hq' });
+      spawn(g, '30073', { zone: 'ice', server: 'hq' });
+      ice = spawn(g, '30074', { zone: 'hq' });
+      g.corp.credits = 1;
+    });
+    s = act(s, 'corp', { type: 'install', card: handle(s, ice, 'corp'), server: 'hq' });
+    const values = () => legal(s, 'corp').map((a) => (a.type === 'choose' ? a.value : a.type));
+    // Two pieces of ice cost 2: no `done` until one is trashed.
+    expect(values()).not.toContain('done');
+    const [first] = s.context.servers.hq?.ice ?? [];
+    s = choose(s, 'corp', first as string, true);
+    expect(values()).toContain('done');
+    s = choose(s, 'corp', 'done');
+    expect(s.context.corp.credits).toBe(0);
+    expect(s.context.servers.hq?.ice).toHaveLength(2);
+    expect(s.context.servers.hq?.ice.at(-1)).toBe(ice);
   });
 
   it('an agenda or asset in a remote replaces the one there; upgrades and agendas go in roots', () => {
