@@ -1,3 +1,5 @@
+import { chacha20 } from '@noble/ciphers/chacha.js';
+import { hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { nextUint32, randomInt, Rng, seedRng, shuffle } from './rng.js';
 
@@ -28,6 +30,28 @@ describe('seeded PRNG', () => {
     ]);
     expect(words[15]?.toString(16)).toBe('8665eeb2');
     expect(state).toEqual({ key: zero.key, drawn: 18 });
+  });
+
+  it('reads the keystream block after block (blocks 0–6 of a key, each computed alone)', () => {
+    const state = seedRng('blocks');
+    const key = hexToBytes(state.key);
+    const expected: number[] = [];
+    for (let block = 0; block < 7; block++) {
+      const bytes = chacha20(key, new Uint8Array(12), new Uint8Array(64), undefined, block);
+      const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      for (let i = 0; i < 16; i++) expected.push(data.getUint32(i * 4, true));
+    }
+    const cursor = new Rng(state);
+    expect(expected.map(() => cursor.uint32())).toEqual(expected);
+    // The pure form from a state in the middle of a block.
+    let pure = nextUint32(state)[1];
+    const rest: number[] = [];
+    for (let i = 1; i < expected.length; i++) {
+      const [w, next] = nextUint32(pure);
+      rest.push(w);
+      pure = next;
+    }
+    expect(rest).toEqual(expected.slice(1));
   });
 
   it('keys a stream with the whole seed: 256-bit keys, independent named streams', () => {

@@ -25,14 +25,23 @@ export interface RngState {
 
 const TWO_32 = 0x1_0000_0000;
 const WORDS_PER_BLOCK = 16;
-/** RFC 8439's block counter is 32 bits: 2^32 blocks of 16 words each. */
-const MAX_WORDS = TWO_32 * WORDS_PER_BLOCK;
 /**
- * ChaCha20's inputs for a keystream block: a zero nonce and a block of zeros to encipher. Only
- * ever read (module-state.test.ts lists them): fresh buffers per block cost ~15 % of an action.
+ * Keystream blocks computed per ChaCha20 call: the call's own setup (key copy, checks, views)
+ * cost as much as a block, and handles are drawn a few at a time.
+ */
+const BLOCKS_PER_CALL = 4;
+const WORDS_PER_CALL = WORDS_PER_BLOCK * BLOCKS_PER_CALL;
+/**
+ * RFC 8439's block counter is 32 bits, and the cipher refuses its last value: 2^32 - 4 blocks
+ * of 16 words each, in whole calls.
+ */
+const MAX_WORDS = (TWO_32 - BLOCKS_PER_CALL) * WORDS_PER_BLOCK;
+/**
+ * ChaCha20's inputs for the keystream: a zero nonce and zeros to encipher. Only ever read
+ * (module-state.test.ts lists them): fresh buffers per call cost ~15 % of an action.
  */
 const NONCE = new Uint8Array(12);
-const ZERO_BLOCK = new Uint8Array(WORDS_PER_BLOCK * 4);
+const ZERO_BLOCK = new Uint8Array(WORDS_PER_CALL * 4);
 
 /**
  * The stream named `stream` of a seed. The key is HMAC-SHA-256(seed, "veil/rng/" + stream): the
@@ -46,9 +55,9 @@ export function seedRng(seed: number | string, stream = 'rules'): RngState {
 }
 
 /**
- * Reads words of one stream in order, keeping the current keystream block so that consecutive
- * draws cost one ChaCha20 block per 16 words. Its position is set by whoever uses it (`seek`):
- * the block it keeps depends on the key alone, so states that carry the same reader (see
+ * Reads words of one stream in order, keeping the current keystream blocks so that consecutive
+ * draws cost one ChaCha20 call per 64 words. Its position is set by whoever uses it (`seek`):
+ * the blocks it keeps depend on the key alone, so states that carry the same reader (see
  * `DrawnState`) never disturb each other's draws.
  */
 class WordReader {
@@ -73,16 +82,16 @@ class WordReader {
 
   next(): number {
     if (this.drawn >= MAX_WORDS) throw new RangeError('rng: stream exhausted');
-    const index = Math.floor(this.drawn / WORDS_PER_BLOCK);
+    const index = Math.floor(this.drawn / WORDS_PER_CALL);
     if (index !== this.blockIndex || this.block === null) {
-      const bytes = chacha20(this.key, NONCE, ZERO_BLOCK, undefined, index);
-      const words = new Uint32Array(WORDS_PER_BLOCK);
+      const bytes = chacha20(this.key, NONCE, ZERO_BLOCK, undefined, index * BLOCKS_PER_CALL);
+      const words = new Uint32Array(WORDS_PER_CALL);
       const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      for (let i = 0; i < WORDS_PER_BLOCK; i++) words[i] = data.getUint32(i * 4, true);
+      for (let i = 0; i < WORDS_PER_CALL; i++) words[i] = data.getUint32(i * 4, true);
       this.block = words;
       this.blockIndex = index;
     }
-    const word = this.block[this.drawn % WORDS_PER_BLOCK] as number;
+    const word = this.block[this.drawn % WORDS_PER_CALL] as number;
     this.drawn += 1;
     return word;
   }
