@@ -229,49 +229,42 @@ interface LazyCards {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-function lazyCards(base: Record<string, CardState>): LazyCards {
-  const target: Record<string, CardState> = { ...base };
-  // Same cards, same handles: the handle index moves to the record the draft will change.
-  moveHandleCounts(base, target);
-  const proxy = new Proxy(target, {
-    get(t, key) {
-      return typeof key === 'string' ? ownCard(base, t, key) : (t as never)[key];
-    },
-  });
-  return { base, target, proxy };
-}
-
 /**
- * Per draft: its lazy card record, the event of the transition it belongs to (null for
- * `produce`) and the log it copied. Kept on the draft itself, under a non-enumerable symbol:
- * no state outside the game says which draft is running, so two games stepped in turn — or a
- * search's determinization stepped in the middle of one — never find each other's draft. A
- * spread, `Object.assign` and JSON take only enumerable keys, so a step's result (a copy of the
- * draft, see compiled-step.ts) and a stored state never carry it. (A weak map keyed by the
- * draft cost ~10 % of an action: a lookup per card read, and a weak entry per step.)
+ * Per draft: its lazy card record, the draft itself and the log it copied. Found without any
+ * state outside the game, so two games stepped in turn — or a search's determinization stepped
+ * in the middle of one — never find each other's draft: while rule code runs, through the card
+ * proxy in `g.cards` (it answers `DRAFT`; a plain record has no such key); between the actions
+ * of one transition, through that transition's event (see `begin`). Never on the draft: the
+ * engine copies the draft into the step's state (compiled-step.ts), and V8 copies an object
+ * with a non-enumerable property ~10× slower. (A weak map keyed by the draft cost ~10 % of an
+ * action: a lookup per card read, and a weak entry per step.)
  */
-interface DraftOf {
-  readonly lazy: LazyCards;
-  readonly event: object | null;
+interface DraftOf extends LazyCards {
+  /** The draft (null until `begin` or `produce` made it). */
+  draft: Game | null;
   /** The log array the draft copied and may append to (null: it still shares its state's). */
   ownLog: Game['log'] | null;
 }
 
 const DRAFT = Symbol('draft');
 
-function draftOf(g: Game): DraftOf | undefined {
-  return (g as Game & { readonly [DRAFT]?: DraftOf })[DRAFT];
+function lazyCards(base: Record<string, CardState>): DraftOf {
+  const target: Record<string, CardState> = { ...base };
+  // Same cards, same handles: the handle index moves to the record the draft will change.
+  moveHandleCounts(base, target);
+  const proxy = new Proxy(target, {
+    get(t, key) {
+      if (typeof key === 'string') return ownCard(base, t, key);
+      return key === DRAFT ? of : (t as never)[key];
+    },
+  });
+  const of: DraftOf = { base, target, proxy, draft: null, ownLog: null };
+  return of;
 }
 
-function markDraft(d: Game, lazy: LazyCards, event: object | null): void {
-  const of: DraftOf = { lazy, event, ownLog: null };
-  Object.defineProperty(d, DRAFT, { value: of });
-}
-
-/** The lazy record of `g.cards` while rule code runs with its proxy in place (`withCards`). */
-function lazyOf(g: Game): LazyCards | undefined {
-  const lazy = draftOf(g)?.lazy;
-  return lazy !== undefined && g.cards === lazy.proxy ? lazy : undefined;
+/** The draft record of `g` while rule code runs with its card proxy in place (`withCards`). */
+function lazyOf(g: Game): DraftOf | undefined {
+  return (g.cards as { readonly [DRAFT]?: DraftOf })[DRAFT];
 }
 
 /** The card at `key` of a draft's record, copied first if it is still the base's. */
@@ -307,15 +300,15 @@ export function cardOf(g: Game, uid: string): CardState | undefined {
 }
 
 /**
- * The log arrays games other than the machine's drafts copied (an eager `draft`, a copy a
- * handler made), by game: each copies its log once. The machine's drafts keep theirs in
+ * The log arrays games copied outside rule code's card proxy (an eager `draft`, a copy a
+ * handler made), by game: each copies its log once. Drafts under their proxy keep theirs in
  * `DraftOf` (one weak entry fewer per step).
  */
 const ownLogs = new WeakMap<Game, Game['log']>();
 
 /** `g.log`, copied first unless `g` (a draft) already owns its copy. */
 export function writableLog(g: Game): Game['log'] {
-  const d = draftOf(g);
+  const d = lazyOf(g);
   if ((d !== undefined ? d.ownLog : ownLogs.get(g)) !== g.log) {
     g.log = g.log.slice();
     if (d !== undefined) d.ownLog = g.log;
@@ -325,7 +318,7 @@ export function writableLog(g: Game): Game['log'] {
 }
 
 /** Runs `change` on `d` with its lazy card proxy in place, then puts the plain record back. */
-function withCards(d: Game, lazy: LazyCards, change: (draft: Game) => void): void {
+function withCards(d: Game, lazy: DraftOf, change: (draft: Game) => void): void {
   d.cards = lazy.proxy;
   try {
     change(d);
@@ -337,7 +330,7 @@ function withCards(d: Game, lazy: LazyCards, change: (draft: Game) => void): voi
 export function produce(g: Game, change: (draft: Game) => void): Game {
   const lazy = lazyCards(g.cards);
   const next = shallowDraft(g, lazy.target);
-  markDraft(next, lazy, null);
+  lazy.draft = next;
   withCards(next, lazy, change);
   return next;
 }
@@ -350,24 +343,28 @@ export function produce(g: Game, change: (draft: Game) => void): Game {
  * object and a context whose fields are still the draft's — keep changing it
  * (`continueDraft`). The snapshot a transition started from is never touched: its structures
  * are copied by `beginDraft` before any change (cards and the log lazily, on first access
- * or append). A draft is recognised by the object itself (see `DraftOf`): a handler that
- * starts no draft (a pass copies the context) leaves later actions none to continue.
+ * or append). A draft is recognised through its event (see `DraftOf`): the event object is
+ * the transition's own, and a step's state is always a copy of the draft, never the draft, so
+ * a handler that starts no draft (a pass copies the context) leaves later actions none to
+ * continue.
  */
-function begin(event: object, g: Game): Game {
+function begin(event: object, g: Game): DraftOf {
   const lazy = lazyCards(g.cards);
-  const d = shallowDraft(g, lazy.target);
-  markDraft(d, lazy, event);
-  return d;
+  lazy.draft = shallowDraft(g, lazy.target);
+  Object.defineProperty(event, DRAFT, { value: lazy, configurable: true });
+  return lazy;
 }
 
-/** Whether `g` is the draft of `event`'s transition. */
-function isDraftOf(event: object, g: Game): boolean {
-  return draftOf(g)?.event === event;
+/** The record of `event`'s draft if `g` is that draft. */
+function draftOfEvent(event: object, g: Game): DraftOf | undefined {
+  const of = (event as { readonly [DRAFT]?: DraftOf })[DRAFT];
+  return of !== undefined && of.draft === g ? of : undefined;
 }
 
-/** Runs `change` on draft `d` (see `begin`) with its card proxy in place. */
-function change(d: Game, fn: (draft: Game) => void): Game {
-  withCards(d, (draftOf(d) as DraftOf).lazy, fn);
+/** Runs `change` on the draft of `of` with its card proxy in place. */
+function change(of: DraftOf, fn: (draft: Game) => void): Game {
+  const d = of.draft as Game;
+  withCards(d, of, fn);
   return d;
 }
 
@@ -378,10 +375,10 @@ export function beginDraft(event: object, g: Game, fn: (draft: Game) => void): G
 
 /** A later action of the same transition: `change` its draft (a new one if `g` is not it). */
 export function continueDraft(event: object, g: Game, fn: (draft: Game) => void): Game {
-  return change(isDraftOf(event, g) ? g : begin(event, g), fn);
+  return change(draftOfEvent(event, g) ?? begin(event, g), fn);
 }
 
 /** The transition's draft if `g` is still it, else null (for changes that need no copy). */
 export function draftIfCurrent(event: object, g: Game): Game | null {
-  return isDraftOf(event, g) ? g : null;
+  return draftOfEvent(event, g) !== undefined ? g : null;
 }
