@@ -47,7 +47,9 @@ import {
 import { loadRoomState, RoomLoadError, roomStateOf } from './room-loading.js';
 import { persistedJson } from './room-snapshots.js';
 import type { LeaseReleases } from './lease-releases.js';
-// Hot path: the per-command queue stays SerialQueue, not @veil/store's Limiter (1.25x slower per task, scratch run).
+// Per-command queue (its `size` and `idle()` are used here; Limiter has neither). Per task,
+// Limiter(1).run costs 0.40x SerialQueue's one at a time and 1.06x in bursts of 64
+// (`npm run bench -- queue`, 2-vCPU VM under load, 2026-12-06; test/bench/README.md).
 import { SerialQueue } from './serial-queue.js';
 import type { SpectatorDelay } from './spectator-delay.js';
 import { spectatorHistory, spectatorMark } from './spectator-history.js';
