@@ -35,7 +35,7 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<{ main: Be
     load: () => import('./node-throughput/main.js'),
   },
   queue: {
-    about: "the room runner's SerialQueue beside @veil/store's Limiter(1): ns per task, ratio",
+    about: "the room runner's Limiter(1) beside the SerialQueue it replaced: ns per task, ratio",
     load: () => import('./queue/main.js'),
   },
   'snapshot-store': {

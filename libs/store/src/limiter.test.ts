@@ -56,4 +56,29 @@ describe('Limiter', () => {
     await expect(limiter.run(() => Promise.reject(new Error('no')))).rejects.toThrow('no');
     expect(await limiter.run(async () => 'yes')).toBe('yes');
   });
+
+  it('counts unfinished tasks and tells when all, added ones included, have finished', async () => {
+    const queue = new Limiter(1);
+    const gates: (() => void)[] = [];
+    const gated = () => queue.run(() => new Promise<void>((resolve) => gates.push(resolve)));
+    void gated();
+    void gated();
+    expect(queue.size).toBe(2);
+    let idle = false;
+    const waiting = queue.idle().then(() => {
+      idle = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    gates.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    void gated(); // added while idle() waits: idle() waits for it too
+    gates.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(queue.size).toBe(1);
+    expect(idle).toBe(false);
+    gates.shift()?.();
+    await waiting;
+    expect(queue.size).toBe(0);
+    await queue.idle(); // nothing queued: at once
+  });
 });

@@ -5,7 +5,6 @@ export {
   type BotMoveOptions,
 } from './bot-moves.js';
 export { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
-export { SerialQueue } from './serial-queue.js';
 export { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
 export { NODE_HEARTBEAT_SUBJECT } from './node-liveness.js';
 export { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';

@@ -1,11 +1,10 @@
 /**
- * The room runner's per-command queue (`SerialQueue`, services/game) beside `@veil/store`'s
- * `Limiter(1)` in the same run: nanoseconds per task of an empty async task, with the tasks
+ * The room runner's per-command queue, `@veil/store`'s `Limiter(1)`, beside the hand-written
+ * `SerialQueue` it replaced (the code before the change), in the same run: nanoseconds per task of an empty async task, with the tasks
  * queued one at a time (each awaited, as a quiet room's commands arrive) and in bursts (a
  * backlog). Rounds alternate between the queues so drift in the machine falls on both.
  * See test/bench/README.md.
  */
-import { SerialQueue } from '@veil/game';
 import { Limiter } from '@veil/store';
 import {
   now,
@@ -16,6 +15,7 @@ import {
   type BenchOptions,
   type Figures,
 } from '../common/bench.js';
+import { SerialQueue } from './serial-queue.js';
 
 type Run = (task: () => Promise<number>) => Promise<number>;
 

@@ -1,7 +1,6 @@
 /**
- * Runs tasks one at a time, in arrival order. Bus handlers run concurrently, and a room's
- * commands must not interleave: each is checked and computed against the version the previous
- * one committed.
+ * The room runner's hand-written per-command queue before it took `@veil/store`'s `Limiter(1)`,
+ * kept here only as this benchmark's baseline: tasks one at a time, in arrival order.
  */
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
