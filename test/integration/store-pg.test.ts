@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   migrateStoreTo,
@@ -409,6 +410,35 @@ describeWithServices('store on real Postgres', () => {
         await dropTestDatabase(url);
       }
     });
+  });
+
+  it('survives a connection lost in the middle of a statement: the statement fails, the process goes on', async () => {
+    const url = await createTestDatabase('store_lost_mid_query');
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const store = await openPostgresPoolStore(pool);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // A checked-out connection, as the store's statements and transactions hold them.
+      const client = await pool.connect();
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const slow = client.query('select pg_sleep(30)');
+      const failed = expect(slow).rejects.toThrow(/terminated/);
+      // The socket closes with no word from the server (as when Postgres is stopped at once):
+      // node-postgres then emits 'error' on the client before anyone can release it.
+      (client as unknown as { connection: { stream: Socket } }).connection.stream.destroy();
+      await failed;
+      client.release(new Error('lost'));
+      await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      // Unhandled, that 'error' would have ended this process before here.
+      const id = `room-after-loss-${randomUUID()}`;
+      await store.createRoom(blankRoom(id));
+      expect((await store.load(id))?.room.version).toBe(0);
+    } finally {
+      await admin.end();
+      await store.close();
+      await dropTestDatabase(url);
+    }
   });
 
   describe("the pool's idle connections", () => {

@@ -58,10 +58,16 @@ export function openPostgresPoolStore(
   pool: pg.Pool,
   options: OpenOptions = {},
 ): Promise<RoomStore> {
+  // A connection lost while checked out (mid-query, e.g. Postgres stopping) rejects its query
+  // and then emits 'error' on its client, where the pool no longer listens: unhandled, that
+  // would end the process. The query's rejection is what reports the problem.
+  pool.on('connect', (client) => client.on('error', ignoreLostConnection));
   return openWith(new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) }), options, {
     statements: pgStatementRunner(pool),
   });
 }
+
+function ignoreLostConnection(): void {}
 
 /**
  * The embedded store: PGlite on local disk (or in memory). One process only: PGlite is a
