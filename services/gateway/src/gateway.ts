@@ -37,6 +37,8 @@ export interface GatewayOptions {
    * ROOM_CREATIONS_PER_MINUTE a minute).
    */
   readonly roomCreationLimit?: ClientBucketsOptions;
+  /** Replay requests per client address (default 20 at once, then 10 a second). */
+  readonly replayLimit?: ClientBucketsOptions;
   /** Rate-limited requests in a row after which a socket is disconnected (default 100). */
   readonly abuseLimit?: number;
   readonly maxBodyBytes?: number;
@@ -123,6 +125,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       refillPerSecond: ROOM_CREATIONS_PER_MINUTE / 60,
       ...options.roomCreationLimit,
     }),
+    replays: new ClientBuckets(options.replayLimit),
     draining: () => draining,
   });
   http.on('request', (req, res) => {

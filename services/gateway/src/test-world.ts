@@ -55,6 +55,7 @@ export async function startTestWorld(
     logger: logger.child({ service: 'gateway' }),
     rateLimit: { capacity: 10_000, refillPerSecond: 0 },
     roomCreationLimit: { capacity: 10_000, refillPerSecond: 0 },
+    replayLimit: { capacity: 10_000, refillPerSecond: 0 },
     ...options.gateway,
   });
   return {
