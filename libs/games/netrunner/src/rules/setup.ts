@@ -19,8 +19,9 @@ import { freshTurnMemory } from './turn.js';
  * 2: the ChaCha20 streams (rules and handles) of docs/privacy.md replaced SFC32.
  * 3: seat memory (state/memory.ts) — a remembered card keeps or changes handles differently.
  * 4: the active player leads its action windows; its action is held until the other seat passes.
+ * 5: a player orders all its pending conditional abilities, not only those of one event.
  */
-export const RULES_VERSION = 4;
+export const RULES_VERSION = 5;
 export const STARTING_CREDITS = 5;
 export const STARTING_HAND = 5;
 

@@ -112,17 +112,22 @@ export function controllerOf(g: Game, task: Extract<Task, { t: 'trigger' }>): Si
 }
 
 /**
- * The abilities of one controller that met their trigger condition together (the head of the
- * queue and the ones right behind it from the same event): the controller chooses their order.
+ * The pending conditional abilities of the head's controller (CR 9.2), which it orders: its
+ * abilities in the run of abilities at the head of the queue, whichever event each met its
+ * condition on. Work that is not an ability (the rest of an effect) ends the run: abilities
+ * behind it are not pending yet. The active player's pool passes over the other player's
+ * abilities (the active player resolves all of its own first); the other player's stops at
+ * the active player's, so none of its abilities moves ahead of them.
  */
 export function simultaneous(g: Game, tasks: readonly Task[]): Extract<Task, { t: 'trigger' }>[] {
   const head = tasks[0];
   if (head?.t !== 'trigger') return [];
+  const side = controllerOf(g, head);
   const out: Extract<Task, { t: 'trigger' }>[] = [];
   for (const t of tasks) {
-    if (t.t !== 'trigger' || t.batch !== head.batch || controllerOf(g, t) !== controllerOf(g, head))
-      break;
-    out.push(t);
+    if (t.t !== 'trigger') break;
+    if (controllerOf(g, t) === side) out.push(t);
+    else if (side !== g.active) break;
   }
   return out;
 }

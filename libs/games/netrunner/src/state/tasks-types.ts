@@ -55,7 +55,7 @@ export type Task =
       readonly event: GameEvent;
       /** Abilities triggered by the same event share a batch number. */
       readonly batch: number;
-      /** Its controller already chose it to resolve next among its simultaneous abilities. */
+      /** Its controller already chose it to resolve next among its pending abilities. */
       readonly ordered?: boolean;
     }
   /** A step of the core rules. */

@@ -243,7 +243,7 @@ export type NetrunnerDecision =
   | (EngineDecision<Side> & { readonly kind: 'breach-next' })
   | (EngineDecision<Side> & { readonly kind: 'access'; readonly card: string })
   | (EngineDecision<Side> & { readonly kind: 'memory' })
-  /** Which of its simultaneous conditional abilities (of one event) resolves next. */
+  /** Which of its pending conditional abilities (of any event) resolves next (CR 9.2). */
   | (EngineDecision<Side> & { readonly kind: 'order'; readonly batch: number })
   | (EngineDecision<Side> & {
       readonly kind: 'card';

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { netrunner } from '../../module.js';
-import { choose, decisionKind, legal, scoreAgenda, spawn, type Snap } from '../../testing/kit.js';
+import {
+  choose,
+  decisionKind,
+  handle,
+  legal,
+  scoreAgenda,
+  spawn,
+  type Snap,
+} from '../../testing/kit.js';
 
 /** Scores Offworld Office from remote1 (vault in `vaultIn`); the vault's ability goes first. */
 function score(vaultIn: 'remote1' | 'remote2', rd: readonly string[], rezzed = true): Snap {
@@ -85,5 +93,35 @@ describe('Malapert Data Vault', () => {
     );
     const line = found.context.log.find((e) => e.text.includes('reveals'));
     expect(line?.cards[0]?.seenBy).toEqual(['corp', 'runner', 'spectator']);
+  });
+
+  it("CR 9.2: with Reality Plus, the Headline's tag pools the reward with the vault's search", () => {
+    // NBN: Reality Plus scores Tomorrow's Headline from the vault's server. The Corp resolves
+    // the Headline's tag first; Reality Plus's first-tag ability is then pending beside the
+    // vault's search (another event's), and the Corp may search (and shuffle R&D) first.
+    let vault = '';
+    let target = '';
+    const scored = scoreAgenda('30052', { corpIdentity: '30051' }, (g) => {
+      vault = spawn(g, '30066', { zone: 'root', server: 'remote1' }, { rezzed: true });
+      g.corp.rd = [];
+      target = spawn(g, '30072', { zone: 'rd' });
+      for (let i = 0; i < 3; i++) spawn(g, '30075', { zone: 'rd' });
+    });
+    const { agenda } = scored;
+    expect(decisionKind(scored.s)).toBe('order');
+    let s = choose(scored.s, 'corp', agenda, true);
+    expect(s.context.runner.tags).toBe(1);
+    // Both pending abilities are offered: Reality Plus's and the vault's.
+    expect(decisionKind(s)).toBe('order');
+    const identity = s.context.corp.identity;
+    const offered = legal(s, 'corp').map((a) => (a.type === 'choose' ? a.value : ''));
+    expect(offered.sort()).toEqual([handle(s, vault, 'corp'), handle(s, identity, 'corp')].sort());
+    s = choose(choose(s, 'corp', vault, true), 'corp', 'yes');
+    s = choose(s, 'corp', target, true);
+    expect(s.context.cards[target]?.loc.zone).toBe('hq');
+    // The search is over and R&D shuffled; only then does Reality Plus resolve.
+    expect(decisionKind(s)).toBe('30051:reward');
+    const hq = s.context.corp.hq.length;
+    expect(choose(s, 'corp', 'draw').context.corp.hq).toHaveLength(hq + 2);
   });
 });
