@@ -227,8 +227,9 @@ function candidateSources(g: Game, side: Side): string[] {
 
 /**
  * An event happened: queue every conditional ability that meets its trigger condition. The
- * active player's abilities resolve first; each player's in a fixed order (identity, scored
- * agendas, installed cards in server/install order) — see docs for this simplification.
+ * active player's abilities come first; each player's in a fixed order (identity, scored
+ * agendas, installed cards in server/install order), which the player reorders when two or
+ * more are pending (`simultaneous`).
  */
 export function fire(g: Game, event: GameEvent): void {
   const order: Side[] = g.active === 'corp' ? ['corp', 'runner'] : ['runner', 'corp'];
