@@ -241,6 +241,28 @@ export class VeilConnection {
   }
 
   /**
+   * Resolves with the first chat line this viewer holds (those already received included) that
+   * satisfies `predicate`; rejects with `timeout` after `timeoutMs` (default 10 s).
+   */
+  waitForChat(predicate: (line: ChatLine) => boolean, timeoutMs = 10_000): Promise<ChatLine> {
+    const held = this.chatLines.find(predicate);
+    if (held) return Promise.resolve(held);
+    return new Promise<ChatLine>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stop();
+        reject(new VeilError('timeout'));
+      }, timeoutMs);
+      const stop = this.onChat(() => {
+        const found = this.chatLines.find(predicate);
+        if (!found) return;
+        clearTimeout(timer);
+        stop();
+        resolve(found);
+      });
+    });
+  }
+
+  /**
    * Plays `action` against the latest version seen (or `options.version`) with a fresh request
    * id. Resolves with the ack; a refusal is an `{ok: false}` ack, not a rejection.
    */

@@ -27,20 +27,6 @@ async function connected(c: Promise<VeilConnection>): Promise<VeilConnection> {
   return connection;
 }
 
-/** Waits until the connection holds a line matching `predicate` (bounded by the test timeout). */
-async function line(c: VeilConnection, predicate: (l: ChatLine) => boolean): Promise<ChatLine> {
-  for (;;) {
-    const found = c.chat.find(predicate);
-    if (found) return found;
-    await new Promise<void>((resolve) => {
-      const stop = c.onChat(() => {
-        stop();
-        resolve();
-      });
-    });
-  }
-}
-
 const conceded = (view: ViewEvent) => view.outcome !== undefined;
 
 describe('concede', () => {
@@ -78,7 +64,7 @@ describe('concede', () => {
     // The table chat says so, to the seats and to the spectators reading it.
     const said = (l: ChatLine) => l.kind === 'system' && l.event === 'conceded';
     for (const c of [corp, watcher]) {
-      expect(await line(c, said)).toMatchObject({ channel: 'table', seat: 'runner' });
+      expect(await c.waitForChat(said)).toMatchObject({ channel: 'table', seat: 'runner' });
     }
 
     // The lobby's summary is finished with the same outcome; a new viewer is shown it too.

@@ -5,7 +5,6 @@ import {
   newSeatToken,
   type VeilConnection,
 } from '@veil/client';
-import type { ChatLine } from '@veil/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorld, type TestWorld } from './test-world.js';
 
@@ -27,19 +26,6 @@ async function connected(c: Promise<VeilConnection>): Promise<VeilConnection> {
   const connection = await c;
   open.push(connection);
   return connection;
-}
-
-async function line(c: VeilConnection, predicate: (l: ChatLine) => boolean): Promise<ChatLine> {
-  for (;;) {
-    const found = c.chat.find(predicate);
-    if (found) return found;
-    await new Promise<void>((resolve) => {
-      const stop = c.onChat(() => {
-        stop();
-        resolve();
-      });
-    });
-  }
 }
 
 const DECKS = {
@@ -75,10 +61,12 @@ describe('rematch', () => {
 
     expect((await runner.concede()).ok).toBe(true);
     expect(await corp.rematch(mine)).toMatchObject({ ok: true });
-    const offered = await line(runner, (l) => l.kind === 'system' && l.event === 'rematch_offered');
+    const offered = await runner.waitForChat(
+      (l) => l.kind === 'system' && l.event === 'rematch_offered',
+    );
     expect(offered).toMatchObject({ seat: 'corp', channel: 'table' });
     expect(await runner.rematch(theirs)).toMatchObject({ ok: true });
-    const made = await line(watcher, (l) => l.kind === 'system' && l.event === 'rematch');
+    const made = await watcher.waitForChat((l) => l.kind === 'system' && l.event === 'rematch');
     expect(made).toMatchObject({ seat: 'runner' });
     const next = made.kind === 'system' ? (made.room ?? '') : '';
     expect(next).not.toBe('');
@@ -109,7 +97,7 @@ describe('rematch', () => {
     expect((await corp.concede()).ok).toBe(true);
     const mine = newSeatToken();
     expect(await corp.rematch(mine)).toMatchObject({ ok: true });
-    const made = await line(corp, (l) => l.kind === 'system' && l.event === 'rematch');
+    const made = await corp.waitForChat((l) => l.kind === 'system' && l.event === 'rematch');
     const next = made.kind === 'system' ? (made.room ?? '') : '';
     const summary = (await (await fetch(`${world.url}/api/rooms/${next}`)).json()) as {
       seats: unknown;

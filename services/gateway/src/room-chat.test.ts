@@ -1,5 +1,5 @@
 import { connectSeat, connectSpectator, createRoom, type VeilConnection } from '@veil/client';
-import { CHAT_BURST, MAX_CHAT_TEXT, type ChatLine } from '@veil/protocol';
+import { CHAT_BURST, MAX_CHAT_TEXT } from '@veil/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorld, type TestWorld } from './test-world.js';
 
@@ -38,20 +38,6 @@ async function spectator(roomId: string): Promise<VeilConnection> {
   return c;
 }
 
-/** Waits until the connection holds a line matching `predicate` (bounded by the test timeout). */
-async function line(c: VeilConnection, predicate: (l: ChatLine) => boolean): Promise<ChatLine> {
-  for (;;) {
-    const found = c.chat.find(predicate);
-    if (found) return found;
-    await new Promise<void>((resolve) => {
-      const stop = c.onChat(() => {
-        stop();
-        resolve();
-      });
-    });
-  }
-}
-
 const text = (c: VeilConnection) =>
   c.chat.flatMap((l) => (l.kind === 'message' ? [`${l.channel}:${l.from}:${l.text}`] : []));
 
@@ -65,12 +51,12 @@ describe('room chat', () => {
     expect(await corp.say('  <b>hello</b> & good luck  ', 'Ada')).toMatchObject({ ok: true });
     expect(await watcher.say('the corp will score')).toMatchObject({ ok: true });
     expect(await runner.say('you too')).toMatchObject({ ok: true });
-    await line(runner, (l) => l.kind === 'message' && l.from === 'runner');
-    await line(watcher, (l) => l.kind === 'message' && l.from === 'runner');
-    await line(corp, (l) => l.kind === 'message' && l.from === 'runner');
+    await runner.waitForChat((l) => l.kind === 'message' && l.from === 'runner');
+    await watcher.waitForChat((l) => l.kind === 'message' && l.from === 'runner');
+    await corp.waitForChat((l) => l.kind === 'message' && l.from === 'runner');
 
     // Kept as the text it is (trimmed), with the name given.
-    const hello = await line(runner, (l) => l.kind === 'message' && l.from === 'corp');
+    const hello = await runner.waitForChat((l) => l.kind === 'message' && l.from === 'corp');
     expect(hello).toMatchObject({
       channel: 'table',
       name: 'Ada',
@@ -95,13 +81,12 @@ describe('room chat', () => {
     const corp = await seat(roomId, token('corp'));
     const runner = await seat(roomId, token('runner'));
     await corp.say('first');
-    await line(runner, (l) => l.kind === 'message' && l.text === 'first');
+    await runner.waitForChat((l) => l.kind === 'message' && l.text === 'first');
     runner.close();
-    await line(corp, (l) => l.kind === 'system' && l.seat === 'runner' && l.event === 'left');
+    await corp.waitForChat((l) => l.kind === 'system' && l.seat === 'runner' && l.event === 'left');
     const again = await seat(roomId, token('runner'));
     expect(text(again)).toEqual(['table:corp:first']);
-    await line(
-      corp,
+    await corp.waitForChat(
       (l) => l.kind === 'system' && l.seat === 'runner' && l.event === 'reconnected',
     );
     // The stored rows are the lines as sent: the markup is text in a JSON string, nothing more.
