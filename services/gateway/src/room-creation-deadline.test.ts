@@ -77,18 +77,9 @@ describe('a room creation the gateway gave up on', () => {
     const broker = new InProcessBroker();
     const inner = await openPgliteRoomStore();
     const gated = gatedStore(inner);
-    const node = await startGameNode({
-      nodeId: 'node-slow',
-      store: gated.store,
-      bus: broker.connect(),
-      games: [parlor as unknown as AnyGameModule],
-    });
-    const nodes = new NodeClient(broker.connect(), silentLogger, { createTimeoutMs: 300 });
+    const node = await startParlorNode('node-slow', gated.store, broker);
     try {
-      const asked = nodes.createRoom(command).then(
-        () => 'answered',
-        (error: unknown) => (isBusError(error, 'timeout') ? 'timeout' : error),
-      );
+      const asked = askToCreate(broker);
       // The node passed its own deadline check and is writing the room...
       await gated.reached;
       // ...when the gateway gives up and the client gets its error.
@@ -112,18 +103,9 @@ describe('a room creation the gateway gave up on', () => {
     const broker = new InProcessBroker();
     const inner = await openPgliteRoomStore();
     const late = lateReplyStore(inner);
-    const node = await startGameNode({
-      nodeId: 'node-late',
-      store: late.store,
-      bus: broker.connect(),
-      games: [parlor as unknown as AnyGameModule],
-    });
-    const nodes = new NodeClient(broker.connect(), silentLogger, { createTimeoutMs: 300 });
+    const node = await startParlorNode('node-late', late.store, broker);
     try {
-      const asked = nodes.createRoom(command).then(
-        () => 'answered',
-        (error: unknown) => (isBusError(error, 'timeout') ? 'timeout' : error),
-      );
+      const asked = askToCreate(broker);
       // The room is stored before the deadline; the reply waits...
       await late.reached;
       expect(await inner.load('late-room')).not.toBeNull();
@@ -139,6 +121,25 @@ describe('a room creation the gateway gave up on', () => {
     }
   });
 });
+
+/** A game node serving Parlor on `store`. */
+function startParlorNode(nodeId: string, store: RoomStore, broker: InProcessBroker) {
+  return startGameNode({
+    nodeId,
+    store,
+    bus: broker.connect(),
+    games: [parlor as unknown as AnyGameModule],
+  });
+}
+
+/** The gateway's creation request with a 300-ms deadline: 'answered', 'timeout' or the error. */
+function askToCreate(broker: InProcessBroker): Promise<unknown> {
+  const nodes = new NodeClient(broker.connect(), silentLogger, { createTimeoutMs: 300 });
+  return nodes.createRoom(command).then(
+    () => 'answered',
+    (error: unknown) => (isBusError(error, 'timeout') ? 'timeout' : error),
+  );
+}
 
 /** Polls until `check` holds (the test's own timeout bounds it). */
 async function waitFor(check: () => Promise<boolean>): Promise<void> {
