@@ -1,6 +1,6 @@
-import { InProcessBroker, type Bus } from '@veil/bus';
+import { InProcessBroker, type Bus, type BusHandler } from '@veil/bus';
 import { silentLogger, type Logger } from '@veil/log';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NODE_HEARTBEAT_SUBJECT, nodePingSubject, NodeLiveness } from './node-liveness.js';
 
 // A peer's death is told apart from a hang by its NATS connection: a dead peer's ping subject
@@ -74,6 +74,62 @@ describe('NodeLiveness', () => {
       expect(gone[0]?.silentMs).toBeGreaterThan(deadlineMs);
     } finally {
       await liveness.stop();
+    }
+  });
+
+  it("does not count a stall of its own, shorter than the deadline, as a peer's silence", async () => {
+    // After the judge's own event loop was blocked, its timer fires before the heartbeats that
+    // waited on its socket are read. A bus whose messages wait until `read()` plays that order.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const handlers = new Map<string, BusHandler>();
+      const socket: { subject: string; data: unknown }[] = [];
+      const bus = {
+        maxPayloadBytes: 1 << 20,
+        publish: (subject: string, data: unknown) => void socket.push({ subject, data }),
+        subscribe: (subject: string, handler: BusHandler) => {
+          handlers.set(subject, handler);
+          return Promise.resolve({ unsubscribe: () => Promise.resolve() });
+        },
+        request: () => Promise.resolve({ nodeId: 'peer' }),
+        flush: () => Promise.resolve(),
+        drain: () => Promise.resolve(),
+        close: () => Promise.resolve(),
+      } as unknown as Bus;
+      const read = () => {
+        for (const { subject, data } of socket.splice(0))
+          void handlers.get(subject)?.({ subject, data });
+      };
+      const gone: string[] = [];
+      const liveness = new NodeLiveness({
+        nodeId: 'judge',
+        bus,
+        logger: silentLogger,
+        heartbeatMs: 100,
+        deadlineMs: 1_000,
+        onPeerGone: (peer) => gone.push(peer),
+      });
+      await liveness.start();
+      // Steady: each 100-ms tick, then the peer's heartbeat 40 ms later and the judge's own 50 ms later.
+      for (let i = 0; i < 30; i += 1) {
+        vi.advanceTimersByTime(40);
+        void handlers.get(NODE_HEARTBEAT_SUBJECT)?.({ subject: '', data: { nodeId: 'peer' } });
+        vi.advanceTimersByTime(10);
+        read();
+        vi.advanceTimersByTime(50);
+      }
+      // The judge stalls just short of the deadline (its own heartbeat silence 995 ms, the
+      // peer's 1,005 ms); the peer's heartbeats queue up on the socket meanwhile.
+      vi.setSystemTime(Date.now() + 845);
+      bus.publish(NODE_HEARTBEAT_SUBJECT, { nodeId: 'peer' });
+      vi.advanceTimersByTime(100); // the late tick, before the socket is read
+      read();
+      vi.advanceTimersByTime(100);
+      expect(gone).toEqual([]);
+      expect(liveness.peers()).toEqual(['peer']);
+      await liveness.stop();
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

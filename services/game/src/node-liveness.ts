@@ -130,13 +130,16 @@ export class NodeLiveness {
     const gap = now - this.lastTick;
     this.lastTick = now;
     this.beat();
+    // After a stall of this node's own, its timers run before what waited on its socket is read:
+    // every peer's silence then includes the stall. The tick's lateness is taken off.
+    const late = Math.max(0, gap - this.heartbeatMs);
     if (gap > this.deadlineMs) {
       // This process did not run for a while: everyone's silence was ours. Start over.
       this.forgetSilence(now);
       this.lastOwnHeartbeat = now;
       return;
     }
-    if (now - this.lastOwnHeartbeat > this.deadlineMs) {
+    if (now - this.lastOwnHeartbeat - late > this.deadlineMs) {
       this.steadySince = null; // cut off from NATS ourselves
       return;
     }
@@ -150,8 +153,8 @@ export class NodeLiveness {
       now - this.lastOwnHeartbeat <= askAfter &&
       now - this.steadySince >= this.steadyBeforeAskingMs;
     for (const [peer, heard] of this.lastHeard) {
-      const silent = now - heard;
-      if (silent > this.deadlineMs) this.gone(peer, silent);
+      const silent = now - heard - late;
+      if (silent > this.deadlineMs) this.gone(peer, now - heard);
       else if (silent > askAfter && mayAsk) this.ask(peer, heard);
     }
   }
