@@ -25,6 +25,11 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<{ main: Be
     about: 'Dune random self-play (2–6 seats) beside Netrunner: applied actions/s, µs per view',
     load: () => import('./dune-apply/main.js'),
   },
+  load: {
+    about:
+      'Netrunner bot rooms on 2 game nodes + spectators on a gateway: actions/s, act → view vs floor',
+    load: () => import('./load/main.js'),
+  },
   'netrunner-apply': {
     about: 'Netrunner random self-play: applied actions/s, choose cost, view and snapshot costs',
     load: () => import('./netrunner-apply/main.js'),
@@ -37,6 +42,11 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<{ main: Be
   queue: {
     about: "the room runner's Limiter(1) beside the SerialQueue it replaced: ns per task, ratio",
     load: () => import('./queue/main.js'),
+  },
+  'side-by-side': {
+    about:
+      'two checkouts in one process, in turn: Netrunner replay and draw-play (a) (VEIL_BENCH_BEFORE)',
+    load: () => import('./side-by-side/main.js'),
   },
   'snapshot-store': {
     about: 'a Netrunner snapshot written and read on Postgres: json + lz4 against jsonb + pglz',
