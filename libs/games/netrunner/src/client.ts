@@ -8,4 +8,5 @@ export * from './decks/index.js';
 export { DEFAULT_POLICIES, WINDOW_KINDS, type WindowKind } from './window-kinds.js';
 export type { NetrunnerAction } from './actions/types.js';
 export type { CardView, NetrunnerView, RunView, ServerView } from './view/view.js';
+export type { ActionCost, ActionNote, BreakerView } from './view/action-notes.js';
 export type { LogEntry, VisibleLogEntry } from './state/log-types.js';

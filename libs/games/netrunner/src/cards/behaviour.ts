@@ -58,6 +58,15 @@ export interface AbilityDef {
   readonly user?: Side;
   /** Its resolve writes the line of the use itself (what it broke or took, and the cost). */
   readonly ownLine?: boolean;
+  /**
+   * The credits one use costs now, for the seat's view (view/action-notes.ts); `resolve` pays
+   * the same. Absent: the ability costs no credits, or its label says what it costs.
+   */
+  credits?(g: Game, source: string): number;
+  /** An icebreaker's break: the ice subtype it breaks (null: any) and subroutines per use. */
+  readonly breaks?: { readonly subtype: string | null; readonly upTo: number };
+  /** A strength pump: the strength one use adds (for the view's break planning). */
+  pumps?(g: Game, source: string): number;
   /** Whether the other seat learns the target (break targets are public). */
   targets?(g: Game, source: string): AbilityTarget[];
   usable(g: Game, source: string, target: AbilityTarget): boolean;

@@ -110,6 +110,8 @@ export function breakAbility(spec: BreakSpec): AbilityDef {
     label,
     timing: 'encounter',
     ownLine: true,
+    credits: spec.cost,
+    breaks: { subtype: spec.subtype, upTo: spec.upTo },
     targets: (g) => subsetsUpTo(unbrokenSubs(g), spec.upTo).map((subs) => ({ subs })),
     usable: (g, source, target) => {
       const ice = encounteredIce(g);
@@ -138,6 +140,8 @@ export function pumpAbility(
     label,
     timing: 'encounter',
     ownLine: true,
+    credits: () => cost,
+    pumps: amount,
     usable: (g) => encounteredIce(g) !== null && canPay(g, 'runner', cost),
     resolve: (g, source) => {
       pay(g, 'runner', cost);

@@ -23,6 +23,7 @@ import type {
   Viewer,
 } from '../state/types.js';
 import { resumeView, type ResumeView } from './resume.js';
+import { actionNotes, breakersView, type ActionNote, type BreakerView } from './action-notes.js';
 import { agendaPoints } from '../rules/agenda-points.js';
 import { decisionView, type DecisionView } from '../rules/decisions.js';
 import { serverLabel } from '../rules/install.js';
@@ -96,6 +97,8 @@ export interface NetrunnerView {
     readonly clicks: number;
     readonly maxHandSize: number;
     readonly agendaPoints: number;
+    /** Bad publicity tokens (public). */
+    readonly badPublicity: number;
     readonly hq: readonly CardView[];
     readonly rdCount: number;
     /** Cards of R&D the viewer remembers (an accessed card still in place); absent if none. */
@@ -111,6 +114,8 @@ export interface NetrunnerView {
     readonly credits: number;
     readonly clicks: number;
     readonly tags: number;
+    /** Link: the identity's base link (no card of the pool adds any). */
+    readonly link: number;
     readonly coreDamage: number;
     readonly maxHandSize: number;
     readonly agendaPoints: number;
@@ -143,6 +148,10 @@ export interface NetrunnerView {
   readonly resume: ResumeView;
   /** Present only when the viewer is a decider. */
   readonly legalActions?: readonly NetrunnerAction[];
+  /** Beside `legalActions`, one per action in the same order: its cost now and ability words. */
+  readonly actionNotes?: readonly ActionNote[];
+  /** The Runner deciding in an encounter: its breakers for this ice (break planning). */
+  readonly breakers?: readonly BreakerView[];
 }
 
 /** `{ [key]: list }`, or nothing for an empty list (views without memory stay as they were). */
@@ -264,6 +273,7 @@ export function netrunnerView(snapshot: GameSnapshot<Game>, viewer: Viewer): Net
       clicks: g.corp.clicks,
       maxHandSize: maxHandSize(g, 'corp'),
       agendaPoints: agendaPoints(g, 'corp'),
+      badPublicity: g.corp.badPublicity,
       hq: zoneView(g, g.corp.hq, viewer),
       rdCount: g.corp.rd.length,
       ...optional('rdKnown', pileKnown(g, g.corp.rd, viewer)),
@@ -286,6 +296,7 @@ export function netrunnerView(snapshot: GameSnapshot<Game>, viewer: Viewer): Net
       credits: g.runner.credits,
       clicks: g.runner.clicks,
       tags: g.runner.tags,
+      link: facts(g.cards[g.runner.identity]?.code ?? '').baseLink ?? 0,
       coreDamage: g.runner.coreDamage,
       maxHandSize: maxHandSize(g, 'runner'),
       agendaPoints: agendaPoints(g, 'runner'),
@@ -322,7 +333,10 @@ export function netrunnerView(snapshot: GameSnapshot<Game>, viewer: Viewer): Net
     resume: resumeView(g, viewer),
   };
   if (viewer !== 'spectator' && deciders.includes(viewer)) {
-    return { ...view, legalActions: legalActionsOf(g, viewer) };
+    const legalActions = legalActionsOf(g, viewer);
+    const notes = actionNotes(g, viewer, legalActions);
+    const breakers = viewer === 'runner' ? breakersView(g) : [];
+    return { ...view, legalActions, actionNotes: notes, ...optional('breakers', breakers) };
   }
   return view;
 }
