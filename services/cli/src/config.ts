@@ -111,12 +111,12 @@ export const CONFIG_VARIABLES = {
   ),
   VEIL_HEARTBEAT_MS: variable(
     millis.optional(),
-    '500',
+    '250',
     "the pause between a game node's liveness heartbeats",
   ),
   VEIL_LIVENESS_DEADLINE_MS: variable(
     millis.optional(),
-    '2000',
+    '1250',
     'a game node not heard for this long is gone: its rooms are taken over',
   ),
   VEIL_LEASE_SWEEP_MS: variable(

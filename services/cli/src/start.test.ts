@@ -59,7 +59,7 @@ describe('veil start configuration', () => {
     expect(
       startOptionsFromEnv({ VEIL_HEARTBEAT_MS: '200', VEIL_LIVENESS_DEADLINE_MS: '1000' }).node,
     ).toMatchObject({ heartbeatMs: 200, livenessDeadlineMs: 1000 });
-    expect(() => startOptionsFromEnv({ VEIL_LIVENESS_DEADLINE_MS: '500' })).toThrow(
+    expect(() => startOptionsFromEnv({ VEIL_LIVENESS_DEADLINE_MS: '250' })).toThrow(
       /VEIL_LIVENESS_DEADLINE_MS must be longer/,
     );
     expect(() =>

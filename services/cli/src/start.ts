@@ -38,10 +38,11 @@ export function startOptionsFromEnv(env: NodeJS.ProcessEnv): VeilOptions {
     leaseSweepBatch: config.VEIL_LEASE_SWEEP_BATCH,
   };
   // A deadline within one heartbeat would find every peer gone between two of its heartbeats.
-  const heartbeat = node.heartbeatMs ?? 500;
-  if ((node.livenessDeadlineMs ?? 2_000) <= heartbeat) {
+  // The game node's defaults (services/game/src/node-liveness.ts).
+  const heartbeat = node.heartbeatMs ?? 250;
+  if ((node.livenessDeadlineMs ?? 1_250) <= heartbeat) {
     throw new UsageError(
-      'VEIL_LIVENESS_DEADLINE_MS must be longer than VEIL_HEARTBEAT_MS (default 500)',
+      'VEIL_LIVENESS_DEADLINE_MS must be longer than VEIL_HEARTBEAT_MS (default 250)',
     );
   }
   return {
