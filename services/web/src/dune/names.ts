@@ -93,6 +93,11 @@ const WORDS: Readonly<Record<string, string>> = {
   ship_back: "the Guild's ship-back",
   desert_movement: "the Fremen's desert movement",
   worm_immunity: "the Fremen's worm immunity",
+  ally_worm_immunity: 'the Fremen sparing their ally from the worm',
+  ally_free_revival: "the Fremen's free revival for their ally",
+  ally_revival: "the Emperor's revivals for their ally",
+  ally_half_price: "the Guild's half price for their ally",
+  ally_cross_ship: "the Guild's cross-shipment for their ally",
 };
 
 export function words(id: string): string {

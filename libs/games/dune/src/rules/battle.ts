@@ -183,7 +183,7 @@ export function useVoice(state: DuneState, kind: VoiceKind, play: boolean): Dune
     'voice',
     { target, kind, play },
   );
-  return openKaramaWindow(s, 'voice', target);
+  return openKaramaWindow(s, 'voice');
 }
 
 export function usePrescience(
@@ -200,23 +200,21 @@ export function usePrescience(
     'prescience',
     { target, element },
   );
-  return openKaramaWindow(s, 'prescience', target);
+  return openKaramaWindow(s, 'prescience');
 }
 
 /**
- * After Voice or Prescience, the seat it was used on may answer with a Karama before the plans:
- * a neutral window asks that seat — which the public use of the power decides — whether or not
- * it holds a Karama; a holder may cancel the power.
+ * After Voice or Prescience, any seat may answer with a Karama before the plans (the card stops
+ * one use of a faction power, whoever plays it): a neutral window asks every seat but the
+ * power's owner, in storm order, whether or not anyone holds a Karama; a holder may cancel it.
  */
-function openKaramaWindow(
-  state: DuneState,
-  power: 'voice' | 'prescience',
-  target: Faction,
-): DuneState {
+function openKaramaWindow(state: DuneState, power: 'voice' | 'prescience'): DuneState {
   const b = state.battle as Battle;
+  const owner: Faction = power === 'voice' ? 'bene_gesserit' : 'atreides';
+  const participants = state.stormOrder.filter((f) => f !== owner);
   const [id, pauses] = nextPauseId(state.pauses);
   const window = openWindow(
-    { id, kind: 'karama_battle', cause: { power, territory: b.territory }, participants: [target] },
+    { id, kind: 'karama_battle', cause: { power, territory: b.territory }, participants },
     state.pauses.policies,
   );
   const s = { ...state, pauses: { ...pauses, windows: [...pauses.windows, window] } };

@@ -1,6 +1,6 @@
 import { shuffle, type PublicCause } from '@veil/engine';
 import { TERRITORIES, type TerritoryId } from '../data/map.js';
-import type { DuneState, SpiceCard } from '../state/types.js';
+import type { DuneState, Faction, SpiceCard } from '../state/types.js';
 import { addForces, allyOf, areasOf, factionsInArea, forcesIn, inStorm } from './board.js';
 import { askKarama } from './karama-powers.js';
 import { log, updatePlayer } from './common.js';
@@ -26,14 +26,19 @@ function lastTerritory(state: DuneState): TerritoryId | null {
   return null;
 }
 
-function devour(state: DuneState, territory: TerritoryId, fremenImmune: boolean): DuneState {
+function devour(
+  state: DuneState,
+  territory: TerritoryId,
+  fremenImmune: boolean,
+  allyImmune: boolean,
+): DuneState {
   let s = state;
   const eaten: Array<{ faction: string; count: number }> = [];
   for (const area of areasOf(territory)) {
     for (const f of factionsInArea(s, area)) {
-      // Fremen are immune (unless a Karama stopped it); they shield their ally too (an
-      // alliance power, always used).
-      if ((f === 'fremen' && fremenImmune) || allyOf(s, f) === 'fremen') continue;
+      // Fremen are immune and shield their ally (an alliance power, always used), each unless
+      // a Karama stopped it.
+      if ((f === 'fremen' && fremenImmune) || (allyOf(s, f) === 'fremen' && allyImmune)) continue;
       const count = s.forces[area]?.[f] ?? 0;
       s = { ...s, forces: addForces(s.forces, area, f, -count) };
       s = updatePlayer(s, f, (p) => ({ ...p, tanks: p.tanks + count }));
@@ -82,10 +87,11 @@ function revealSpice(state: DuneState): DuneState {
         continue;
       }
       s = { ...s, wormTerritories: [...s.wormTerritories, territory] };
-      // Only after turn 1, so no worm is set aside while the window waits.
-      if (areasOf(territory).some((a) => forcesIn(s, a, 'fremen') > 0))
+      // Only after turn 1, so no worm is set aside while a window waits.
+      if (present(s, territory, 'fremen'))
         return askKarama(s, 'worm_immunity', { territory }, resumeWormImmunity);
-      s = devour(s, territory, true);
+      if (present(s, territory, allyOf(s, 'fremen'))) return askAllyImmunity(s, territory, true);
+      s = devour(s, territory, true, true);
       continue;
     }
     const blow = TERRITORIES[card].blow;
@@ -110,7 +116,33 @@ function revealSpice(state: DuneState): DuneState {
   return { ...s, phaseDone: true };
 }
 
-/** The worm devours, Fremen too when a Karama stopped their immunity; the reveal goes on. */
+function present(state: DuneState, territory: TerritoryId, f: Faction | null): boolean {
+  return f !== null && areasOf(territory).some((a) => forcesIn(state, a, f) > 0);
+}
+
+/** The Fremen's own immunity is settled; their ally's forces there are asked about next. */
 export function resumeWormImmunity(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
-  return revealSpice(devour(state, c.territory as TerritoryId, !stopped));
+  const territory = c.territory as TerritoryId;
+  if (present(state, territory, allyOf(state, 'fremen')))
+    return askAllyImmunity(state, territory, !stopped);
+  return revealSpice(devour(state, territory, !stopped, true));
+}
+
+function askAllyImmunity(
+  state: DuneState,
+  territory: TerritoryId,
+  fremenImmune: boolean,
+): DuneState {
+  const cause = { territory, fremenImmune };
+  return askKarama(state, 'ally_worm_immunity', cause, resumeAllyWormImmunity);
+}
+
+/** The worm devours — the ally's forces too when a Karama stopped the Fremen sparing them. */
+export function resumeAllyWormImmunity(
+  state: DuneState,
+  c: PublicCause,
+  stopped: boolean,
+): DuneState {
+  const territory = c.territory as TerritoryId;
+  return revealSpice(devour(state, territory, c.fremenImmune === true, !stopped));
 }

@@ -110,8 +110,10 @@ export function addForces(
 }
 
 /** How far a faction's group may move this turn (ornithopters when it starts in Arrakeen/Carthag). */
-export function movementRange(state: DuneState, faction: Faction): number {
-  const desert = faction === 'fremen' && !state.cursor?.barred?.includes('desert_movement');
+export function movementRange(state: DuneState, faction: Faction, hajr = false): number {
+  // A Karama stops the desert range of one use: the seat's move, or its Hajr move.
+  const stopped = hajr ? 'hajr_desert_movement' : 'desert_movement';
+  const desert = faction === 'fremen' && !state.cursor?.barred?.includes(stopped);
   return Math.max(baseRange(state, faction), desert ? 2 : 1);
 }
 

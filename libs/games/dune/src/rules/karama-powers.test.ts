@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RulesError } from '@veil/engine';
 import { dune } from '../module.js';
 import type { DuneAction } from '../state/actions.js';
-import type { DuneState, Faction } from '../state/types.js';
+import type { DuneState, Faction, Viewer } from '../state/types.js';
 import {
   act,
   afterSetup,
@@ -14,6 +14,7 @@ import {
 } from '../testing/scenario.js';
 import { enterBidding, maxBid } from './bidding.js';
 import { enterBlow } from './blow.js';
+import { enterRevival } from './revival.js';
 import { baseRange, reachableAreas } from './board.js';
 import { moveTargets } from './movement.js';
 
@@ -63,6 +64,29 @@ function movementFor(seat: Faction, change: (s: DuneState) => DuneState = (s) =>
       return change(x);
     },
     'movement',
+  );
+}
+
+function allied(st: DuneState, a: Faction, b: Faction): DuneState {
+  return { ...st, alliances: [[a, b]] };
+}
+
+/** Revival with `seat` (5 forces in the Tanks) to act, allied with `ally`; only the Harkonnen hold a Karama. */
+function revivalFor(seat: Faction, ally: Faction): Snap {
+  return edit(
+    afterSetup(SIX),
+    (st) => {
+      let x: DuneState = {
+        ...allied(st, seat, ally),
+        choice: null,
+        stormOrder: [seat, ...SIX.filter((f) => f !== seat)],
+      };
+      for (const f of SIX)
+        x = withPlayer(x, f, { hand: f === 'harkonnen' ? hand(['karama'], 'h') : [] });
+      x = withPlayer(x, seat, { tanks: 5, reserves: 0 });
+      return enterRevival(x);
+    },
+    'revival',
   );
 }
 
@@ -158,6 +182,16 @@ describe('the karama_power window is neutral', () => {
       (a) => !near.includes(a),
     )!;
     const guild = movementFor('spacing_guild');
+    const guildAlly = movementFor('emperor', (st) => ({
+      ...allied(st, 'emperor', 'spacing_guild'),
+      storm: 0,
+      forces: { ...st.forces, 'the_great_flat:14': { emperor: 3 } },
+    }));
+    const fremenHajr = edit(fremen, (st) =>
+      withPlayer(st, 'fremen', { hand: hand(['hajr'], 'f') }),
+    );
+    const emperorAlly = revivalFor('atreides', 'emperor');
+    const revived = act(emperorAlly, 'atreides', { type: 'revive', forces: 3, leader: null });
     const cases: Array<[string, Snap, Faction, DuneAction]> = [
       ['emperor_payment', sold, 'atreides', { type: 'bid_pass' }],
       ['top_card', paid, 'atreides', { type: 'pass', window: payment }],
@@ -192,6 +226,31 @@ describe('the karama_power window is neutral', () => {
         'fremen',
         { type: 'move', from: 'the_great_flat:14', to: far, count: 3 },
       ],
+      [
+        'desert_movement',
+        fremenHajr,
+        'fremen',
+        { type: 'hajr_move', from: 'the_great_flat:14', to: far, count: 3, hajr: 'f0' },
+      ],
+      [
+        'ally_half_price',
+        guildAlly,
+        'emperor',
+        { type: 'ship', to: 'the_great_flat:14', count: 3, karama: null },
+      ],
+      [
+        'ally_cross_ship',
+        guildAlly,
+        'emperor',
+        { type: 'cross_ship', from: 'the_great_flat:14', to: 'old_gap:9', count: 2 },
+      ],
+      [
+        'ally_free_revival',
+        revivalFor('atreides', 'fremen'),
+        'atreides',
+        { type: 'revive', forces: 3, leader: null },
+      ],
+      ['ally_revival', revived, 'emperor', { type: 'emperor_revive', count: 2 }],
     ];
     for (const [power, start, seat, action] of cases) {
       const held = act(start, seat, action);
@@ -469,5 +528,337 @@ describe('Karama against the Fremen', () => {
     expect(stopped.context.players.emperor.tanks).toBe(3);
     expect(stopped.context.spiceDiscard.at(-1)).toBe('old_gap');
     expect(karamaLog(stopped)).toEqual([{ faction: 'emperor', cancels: 'worm_immunity' }]);
+  });
+});
+
+describe('Karama against the alliance powers', () => {
+  it('stops the Guild’s ally’s half price: nothing paid or landed, the ally ships again at full price', () => {
+    const start = movementFor('emperor', (st) => allied(st, 'emperor', 'spacing_guild'));
+    const ship = { type: 'ship', to: 'the_great_flat:14', count: 3, karama: null } as const;
+    // Half price asked about first, then the payment to the Guild; nothing paid meanwhile.
+    const asked = act(start, 'emperor', ship);
+    expect(asked.context.pauses.windows.at(-1)?.cause).toMatchObject({
+      power: 'ally_half_price',
+      shipper: 'emperor',
+      cost: 3,
+    });
+    expect(asked.context.players.emperor.spice).toBe(10);
+    const half = answer(asked, null);
+    expect(half.context.pauses.windows.at(-1)?.cause.power).toBe('guild_payment');
+    const paid = answer(half, null);
+    expect(paid.context.players.emperor.spice).toBe(10 - 3);
+    expect(paid.context.players.spacing_guild.spice).toBe(5 + 3);
+    expect(paid.context.forces['the_great_flat:14']).toEqual({ emperor: 3 });
+
+    const stopped = answer(asked, 'harkonnen');
+    expect(stopped.context.pauses.windows).toEqual([]);
+    expect(stopped.context.forces['the_great_flat:14']).toBeUndefined();
+    expect(stopped.context.players.emperor.spice).toBe(10);
+    expect(stopped.context.players.spacing_guild.spice).toBe(5);
+    expect(karamaLog(stopped)).toEqual([{ faction: 'harkonnen', cancels: 'ally_half_price' }]);
+    expect(dune.deciders(stopped)).toEqual(['emperor']);
+    // Again, at full price: only the payment to the Guild is asked about; paid once.
+    let again = act(stopped, 'emperor', ship);
+    expect(again.context.pauses.windows.at(-1)?.cause).toMatchObject({
+      power: 'guild_payment',
+      cost: 6,
+    });
+    again = answer(again, null);
+    expect(again.context.players.emperor.spice).toBe(10 - 6);
+    expect(again.context.players.spacing_guild.spice).toBe(5 + 6);
+  });
+
+  it('stops the Guild’s ally’s cross-shipment: nothing moved or paid, the ally ships without it', () => {
+    const start = movementFor('emperor', (st) => ({
+      ...allied(st, 'emperor', 'spacing_guild'),
+      storm: 0,
+      forces: { ...st.forces, 'the_great_flat:14': { emperor: 3 } },
+    }));
+    const cross = {
+      type: 'cross_ship',
+      from: 'the_great_flat:14',
+      to: 'old_gap:9',
+      count: 2,
+    } as const;
+    const crossed = answer(answer(act(start, 'emperor', cross), null), null);
+    expect(crossed.context.forces['old_gap:9']).toEqual({ emperor: 2 });
+    expect(crossed.context.players.spacing_guild.spice).toBe(5 + 2);
+
+    const asked = act(start, 'emperor', cross);
+    expect(asked.context.pauses.windows.at(-1)?.cause.power).toBe('ally_cross_ship');
+    const stopped = answer(asked, 'harkonnen');
+    expect(stopped.context.forces['the_great_flat:14']).toEqual({ emperor: 3 });
+    expect(stopped.context.forces['old_gap:9']).toBeUndefined();
+    expect(stopped.context.players.emperor.spice).toBe(10);
+    expect(stopped.context.players.spacing_guild.spice).toBe(5);
+    expect(karamaLog(stopped)).toEqual([{ faction: 'harkonnen', cancels: 'ally_cross_ship' }]);
+    const legal = dune.legalActions(stopped, 'emperor');
+    expect(legal.some((a) => a.type === 'cross_ship')).toBe(false);
+    expect(legal).toContainEqual({ type: 'ship', to: 'old_gap:9', count: 1, karama: null });
+  });
+
+  it('stops the Fremen raising the ally’s free revival: nothing revived, the ally revives again at its own', () => {
+    const start = revivalFor('atreides', 'fremen');
+    const revive = { type: 'revive', forces: 3, leader: null } as const;
+    const asked = act(start, 'atreides', revive);
+    expect(asked.context.pauses.windows.at(-1)?.cause).toEqual({
+      power: 'ally_free_revival',
+      faction: 'atreides',
+      forces: 3,
+      leader: null,
+      cost: 0,
+    });
+    expect(asked.context.pauses.windows.at(-1)?.participants).not.toContain('fremen');
+    expect(asked.context.players.atreides.tanks).toBe(5);
+    const free = answer(asked, null);
+    expect(free.context.players.atreides).toMatchObject({ tanks: 2, reserves: 3, spice: 10 });
+
+    const stopped = answer(asked, 'harkonnen');
+    expect(stopped.context.players.atreides).toMatchObject({ tanks: 5, reserves: 0, spice: 10 });
+    expect(karamaLog(stopped)).toEqual([{ faction: 'harkonnen', cancels: 'ally_free_revival' }]);
+    expect(dune.deciders(stopped)).toEqual(['atreides']);
+    // Its own free number now (2): the third force costs 2, and no window asks again.
+    const again = act(stopped, 'atreides', revive);
+    expect(again.context.pauses.windows).toEqual([]);
+    expect(again.context.players.atreides).toMatchObject({ tanks: 2, reserves: 3, spice: 8 });
+    // Within its own free number the power is not used: no window.
+    const two = act(start, 'atreides', { ...revive, forces: 2 });
+    expect(two.context.pauses.windows).toEqual([]);
+  });
+
+  it('stops the Emperor’s paying for the ally’s revivals: none come back, nothing is paid', () => {
+    const revived = act(revivalFor('atreides', 'emperor'), 'atreides', {
+      type: 'revive',
+      forces: 3,
+      leader: null,
+    });
+    const asked = act(revived, 'emperor', { type: 'emperor_revive', count: 2 });
+    expect(asked.context.pauses.windows.at(-1)?.cause).toEqual({
+      power: 'ally_revival',
+      ally: 'atreides',
+      forces: 2,
+      cost: 4,
+    });
+    expect(asked.context.players.emperor.spice).toBe(10);
+    const paid = answer(asked, null);
+    expect(paid.context.players.emperor.spice).toBe(10 - 4);
+    expect(paid.context.players.atreides).toMatchObject({ tanks: 0, reserves: 5 });
+    expect(paid.context.cursor?.index).toBe(1);
+
+    const stopped = answer(asked, 'harkonnen');
+    expect(stopped.context.players.emperor.spice).toBe(10);
+    expect(stopped.context.players.atreides).toMatchObject({ tanks: 2, reserves: 3 });
+    expect(stopped.context.log.some((e) => e.type === 'emperor_revival')).toBe(false);
+    expect(karamaLog(stopped)).toEqual([{ faction: 'harkonnen', cancels: 'ally_revival' }]);
+    expect(stopped.context.cursor?.index).toBe(1);
+  });
+
+  it('stops the Fremen sparing their ally from a worm: the ally’s forces are devoured too', () => {
+    const blow = (fremen: number): Snap =>
+      edit(
+        afterSetup(SIX),
+        (st) => {
+          let x: DuneState = {
+            ...allied(st, 'fremen', 'emperor'),
+            choice: null,
+            turn: 2,
+            storm: 0,
+            spiceDeck: [
+              'shai_hulud',
+              'old_gap',
+              ...st.spiceDeck.filter((c) => c !== 'old_gap' && c !== 'shai_hulud'),
+            ],
+            spiceDiscard: ['the_great_flat'],
+            forces: {
+              ...st.forces,
+              'the_great_flat:14': { ...(fremen ? { fremen } : {}), emperor: 3, atreides: 2 },
+            },
+          };
+          for (const f of SIX) x = withPlayer(x, f, { hand: [] });
+          x = withPlayer(x, 'harkonnen', { hand: hand(['karama'], 'h') });
+          return enterBlow(x);
+        },
+        'blow',
+      );
+    // Fremen there: their own immunity first, then their ally's.
+    const both = blow(4);
+    expect(both.context.pauses.windows.at(-1)?.cause.power).toBe('worm_immunity');
+    const ally = answer(both, null);
+    expect(ally.context.pauses.windows.at(-1)?.cause).toEqual({
+      power: 'ally_worm_immunity',
+      territory: 'the_great_flat',
+      fremenImmune: true,
+    });
+    expect(ally.context.forces['the_great_flat:14']).toEqual({
+      fremen: 4,
+      emperor: 3,
+      atreides: 2,
+    });
+    expect(answer(ally, null).context.forces['the_great_flat:14']).toEqual({
+      fremen: 4,
+      emperor: 3,
+    });
+    const stopped = answer(ally, 'harkonnen');
+    expect(stopped.context.forces['the_great_flat:14']).toEqual({ fremen: 4 });
+    expect(stopped.context.players.emperor.tanks).toBe(3);
+    expect(stopped.value).not.toBe('blow');
+    expect(karamaLog(stopped)).toEqual([{ faction: 'harkonnen', cancels: 'ally_worm_immunity' }]);
+    // The ally alone there: only its window.
+    const alone = blow(0);
+    expect(alone.context.pauses.windows.at(-1)?.cause.power).toBe('ally_worm_immunity');
+    expect(answer(alone, 'harkonnen').context.forces['the_great_flat:14'] ?? {}).toEqual({});
+  });
+});
+
+describe('Karama against a Fremen Hajr move', () => {
+  const start = (): Snap =>
+    movementFor('fremen', (st) =>
+      withPlayer(
+        {
+          ...st,
+          storm: 0,
+          forces: { ...st.forces, 'the_great_flat:14': { fremen: 3 } },
+          cursor: { order: ['fremen'], index: 0, shipped: true },
+        },
+        'fremen',
+        { hand: hand(['hajr'], 'f') },
+      ),
+    );
+
+  it('asks before a Hajr move beyond one territory; stopped, nothing moves and the Hajr stays', () => {
+    const s = start();
+    const near = reachableAreas(s.context, 'the_great_flat:14', 'fremen', 1);
+    const far = moveTargets(s.context, 'fremen', 'the_great_flat:14').find(
+      (a) => !near.includes(a),
+    );
+    if (!far) throw new Error('no target two territories away');
+    const hajr = { type: 'hajr_move', from: 'the_great_flat:14', to: far, count: 2, hajr: 'f0' };
+    const asked = act(s, 'fremen', hajr as DuneAction);
+    expect(asked.context.pauses.windows.at(-1)?.cause).toEqual({
+      power: 'desert_movement',
+      from: 'the_great_flat:14',
+      to: far,
+      count: 2,
+      hajr: true,
+    });
+    // Played face up: every seat sees the Hajr while the window is open; nothing moved yet.
+    expect(dune.view(asked, 'spectator').players.fremen?.hand).toEqual([{ card: 'hajr' }]);
+    expect(asked.context.forces['the_great_flat:14']).toEqual({ fremen: 3 });
+
+    const moved = answer(asked, null);
+    expect(moved.context.forces[far]).toEqual({ fremen: 2 });
+    expect(moved.context.treacheryDiscard).toEqual(['hajr']);
+    expect(moved.context.players.fremen.hand).toEqual([]);
+    expect(dune.deciders(moved)).toEqual(['fremen']);
+
+    const stopped = answer(asked, 'harkonnen');
+    expect(stopped.context.forces['the_great_flat:14']).toEqual({ fremen: 3 });
+    expect(stopped.context.treacheryDiscard).toEqual(['karama']);
+    expect(stopped.context.players.fremen.hand.map((c) => c.card)).toEqual(['hajr']);
+    expect(karamaLog(stopped)).toEqual([{ faction: 'harkonnen', cancels: 'desert_movement' }]);
+    expect(dune.deciders(stopped)).toEqual(['fremen']);
+    const legal = dune.legalActions(stopped, 'fremen');
+    const to = (type: 'move' | 'hajr_move') =>
+      new Set(
+        legal.flatMap((a) =>
+          (a.type === 'move' || a.type === 'hajr_move') && a.type === type && a.from === hajr.from
+            ? [a.to]
+            : [],
+        ),
+      );
+    // The Hajr move again within one territory; the Fremen's own move keeps its desert range.
+    expect(to('hajr_move')).toEqual(new Set(near.filter((a) => a !== hajr.from)));
+    expect(to('move').has(far)).toBe(true);
+    const again = act(stopped, 'fremen', {
+      ...hajr,
+      to: near.find((a) => a !== hajr.from)!,
+    } as DuneAction);
+    expect(again.context.pauses.windows).toEqual([]);
+    expect(again.context.treacheryDiscard).toEqual(['karama', 'hajr']);
+  });
+});
+
+describe('the karama_battle window (Voice, Prescience) is neutral', () => {
+  /** Everything `viewer` gets of a state: view, log, deciders, windows, its own legal actions. */
+  const seen = (s: Snap, viewer: Viewer) => ({
+    view: dune.view(s, viewer),
+    log: dune.log(s).map((e) => dune.logView(e, viewer)),
+    deciders: dune.deciders(s),
+    windows: dune.windows(s),
+    legal: viewer === 'spectator' ? [] : dune.legalActions(s, viewer),
+  });
+
+  /** A battle at The Great Flat, `aggressor` first in storm order; `holder` holds `card`. */
+  function battle(
+    aggressor: Faction,
+    defender: Faction,
+    holder: Faction,
+    card: 'karama' | 'lasgun',
+  ) {
+    let s = edit(
+      afterSetup(SIX),
+      (st) => {
+        let x: DuneState = {
+          ...st,
+          choice: null,
+          phaseDone: false,
+          stormOrder: [aggressor, ...SIX.filter((f) => f !== aggressor)],
+          forces: { 'the_great_flat:14': { [aggressor]: 3, [defender]: 3 } },
+        };
+        for (const f of SIX) x = withPlayer(x, f, { hand: [] });
+        return withPlayer(x, holder, { hand: hand([card], 'k') });
+      },
+      'battle',
+    );
+    s = act(s, aggressor, { type: 'battle_pick', territory: 'the_great_flat', opponent: defender });
+    return s;
+  }
+
+  const uses: Array<[string, Faction, Faction, Faction, Faction, DuneAction]> = [
+    // [power, owner (who uses it), aggressor, defender, Karama holder, the use]
+    [
+      'voice',
+      'bene_gesserit',
+      'emperor',
+      'bene_gesserit',
+      'fremen',
+      { type: 'voice', kind: 'worthless', play: true },
+    ],
+    [
+      'prescience',
+      'atreides',
+      'harkonnen',
+      'atreides',
+      'emperor',
+      { type: 'prescience', element: 'weapon' },
+    ],
+  ];
+
+  it('asks every seat but the power’s owner in storm order, the same with or without a Karama', () => {
+    for (const [power, owner, aggressor, defender, holder, use] of uses) {
+      let a = act(battle(aggressor, defender, holder, 'karama'), owner, use);
+      let b = act(battle(aggressor, defender, holder, 'lasgun'), owner, use);
+      const w = a.context.pauses.windows.at(-1);
+      expect(w).toMatchObject({ kind: 'karama_battle', cause: { power } });
+      expect(w?.participants).toEqual(a.context.stormOrder.filter((f) => f !== owner));
+      // Every viewer but the holder gets exactly the same in both worlds, at each step of the
+      // window, until the holder is asked.
+      const others: Viewer[] = [...SIX.filter((f) => f !== holder), 'spectator'];
+      for (let step = 0; step < 6; step++) {
+        for (const viewer of others)
+          expect(seen(a, viewer), `${power}, ${viewer}, step ${step}`).toEqual(seen(b, viewer));
+        const [decider] = dune.deciders(a);
+        if (decider === holder || !w) break;
+        const pass = { type: 'pass' as const, window: w.id };
+        [a, b] = [act(a, decider as Faction, pass), act(b, decider as Faction, pass)];
+      }
+      // The holder, not in the battle, cancels the power; without the card it can only pass.
+      expect(dune.deciders(a)).toEqual([holder]);
+      expect(dune.legalActions(b, holder)).toEqual([{ type: 'pass', window: w?.id }]);
+      const cancelled = act(a, holder, { type: 'karama_cancel', window: w!.id, karama: 'k0' });
+      expect(cancelled.context.battle?.[power as 'voice' | 'prescience']).toBeNull();
+      expect(karamaLog(cancelled)).toEqual([{ faction: holder, cancels: power }]);
+      expect(cancelled.context.pauses.windows).toEqual([]);
+    }
   });
 });

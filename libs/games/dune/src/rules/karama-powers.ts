@@ -25,10 +25,30 @@ export type KaramaPower =
   | 'cross_ship'
   /** The Guild's shipment back to reserves (cancelled: the Guild ships again without it). */
   | 'ship_back'
-  /** A Fremen move beyond one territory (cancelled: the Fremen move again, range 1). */
+  /**
+   * A Fremen move beyond one territory, a Hajr move too (cancelled: the Fremen move again,
+   * range 1; a stopped Hajr move leaves the Hajr in hand).
+   */
   | 'desert_movement'
   /** Fremen forces sparing a Shai-Hulud (cancelled: they are devoured too). */
-  | 'worm_immunity';
+  | 'worm_immunity'
+  // Alliance powers, used by or for the ally; their owner is the faction granting them.
+  /** The Fremen sparing their ally's forces from a Shai-Hulud (cancelled: devoured). */
+  | 'ally_worm_immunity'
+  /** The Fremen raising the ally's free revival to 3 (cancelled: the ally revives again without). */
+  | 'ally_free_revival'
+  /** The Emperor paying for the ally's extra revivals (cancelled: none, nothing paid). */
+  | 'ally_revival'
+  /** The Guild's ally shipping at half price (cancelled: the ally ships again at full price). */
+  | 'ally_half_price'
+  /** The Guild's ally cross-shipping (cancelled: the ally ships again without it). */
+  | 'ally_cross_ship';
+
+/**
+ * What a stopped power bars for the rest of the seat's turn: the power itself, or — a stopped
+ * Hajr move — the desert range of Hajr moves only (the seat's own move is another use).
+ */
+export type Barred = KaramaPower | 'hajr_desert_movement';
 
 export const POWER_OWNER: Readonly<Record<KaramaPower, Faction>> = {
   card_peek: 'atreides',
@@ -41,6 +61,11 @@ export const POWER_OWNER: Readonly<Record<KaramaPower, Faction>> = {
   ship_back: 'spacing_guild',
   desert_movement: 'fremen',
   worm_immunity: 'fremen',
+  ally_worm_immunity: 'fremen',
+  ally_free_revival: 'fremen',
+  ally_revival: 'emperor',
+  ally_half_price: 'spacing_guild',
+  ally_cross_ship: 'spacing_guild',
 };
 
 /**
@@ -102,13 +127,13 @@ export function dropPowerWindow(state: DuneState): [ReactionWindow<Faction>, Dun
 }
 
 /** A Karama stopped a power the seat then uses again without it, this Shipment and Movement turn. */
-export function bar(state: DuneState, power: KaramaPower): DuneState {
+export function bar(state: DuneState, power: Barred): DuneState {
   const c = state.cursor;
   if (!c) return state;
   return { ...state, cursor: { ...c, barred: [...(c.barred ?? []), power] } };
 }
 
-export function barred(state: DuneState, power: KaramaPower): boolean {
+export function barred(state: DuneState, power: Barred): boolean {
   return state.cursor?.barred?.includes(power) ?? false;
 }
 
@@ -130,7 +155,13 @@ function payerOf(cause: PublicCause): Faction | null {
     case 'emperor_payment':
       return cause.buyer as Faction;
     case 'guild_payment':
+    case 'ally_half_price':
+    case 'ally_cross_ship':
       return cause.shipper as Faction;
+    case 'ally_free_revival':
+      return cause.faction as Faction;
+    case 'ally_revival':
+      return 'emperor';
     case 'half_price':
     case 'cross_ship':
     case 'ship_back':

@@ -1,8 +1,10 @@
 import type { DuneState } from '../state/types.js';
 import { resumeEmperorPayment, resumePeek, resumeTopCard } from './bidding.js';
-import { resumeWormImmunity } from './blow.js';
+import { resumeAllyWormImmunity, resumeWormImmunity } from './blow.js';
 import { dropPowerWindow, type KaramaPower, type PowerResume } from './karama-powers.js';
 import {
+  resumeAllyCrossShip,
+  resumeAllyHalfPrice,
   resumeCrossShip,
   resumeDesertMovement,
   resumeGuildPayment,
@@ -10,6 +12,7 @@ import {
   resumeShipBack,
   resumeSpiritualAdvisor,
 } from './movement.js';
+import { resumeAllyFreeRevival, resumeAllyRevival } from './revival.js';
 
 /** Each power's use, resumed from its window's cause (the same function `askKarama` was given). */
 const RESUME: Readonly<Record<KaramaPower, PowerResume>> = {
@@ -23,6 +26,11 @@ const RESUME: Readonly<Record<KaramaPower, PowerResume>> = {
   ship_back: resumeShipBack,
   desert_movement: resumeDesertMovement,
   worm_immunity: resumeWormImmunity,
+  ally_worm_immunity: resumeAllyWormImmunity,
+  ally_free_revival: resumeAllyFreeRevival,
+  ally_revival: resumeAllyRevival,
+  ally_half_price: resumeAllyHalfPrice,
+  ally_cross_ship: resumeAllyCrossShip,
 };
 
 /** The `karama_power` window closed (all passed, or a Karama was played): the use goes on. */

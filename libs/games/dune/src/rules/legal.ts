@@ -269,10 +269,13 @@ function phaseActions(state: DuneState, phase: Phase, seat: Faction): DuneAction
         const n = forcesIn(state, from, seat);
         if (n === 0 || inStorm(state, from)) continue;
         for (const to of moveTargets(state, seat, from)) {
-          for (let count = 1; count <= n; count++) {
-            out.push({ type: 'move', from, to, count });
-            if (hajr) out.push({ type: 'hajr_move', from, to, count, hajr: hajr.handle });
-          }
+          for (let count = 1; count <= n; count++) out.push({ type: 'move', from, to, count });
+        }
+        if (!hajr) continue;
+        // A Hajr move's reach differs from the move's only after a Karama stopped one of them.
+        for (const to of moveTargets(state, seat, from, true)) {
+          for (let count = 1; count <= n; count++)
+            out.push({ type: 'hajr_move', from, to, count, hajr: hajr.handle });
         }
       }
       return out;

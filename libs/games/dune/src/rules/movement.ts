@@ -55,7 +55,8 @@ export function shipmentCost(
   const full = rateOf(area) * count;
   // The Guild ship at half price; so may their ally (an alliance power), and a Karama shipment.
   const guild = seat === 'spacing_guild' && !barred(state, 'half_price');
-  const half = guild || allyOf(state, seat) === 'spacing_guild' || karama;
+  const ally = allyOf(state, seat) === 'spacing_guild' && !barred(state, 'ally_half_price');
+  const half = guild || ally || karama;
   return half ? Math.ceil(full / 2) : full;
 }
 
@@ -93,11 +94,21 @@ export function ship(
   if (seat === 'spacing_guild' && cost < rateOf(to) * count) {
     return askKarama(state, 'half_price', { to, count, cost }, resumeHalfPrice);
   }
+  const cause = { shipper: seat, from: null, to, count, cost };
+  // The Guild's ally at half price: first that alliance power, then the payment to the Guild.
+  const allyHalf = seat !== 'fremen' && allyOf(state, seat) === 'spacing_guild';
+  if (allyHalf && cost < rateOf(to) * count)
+    return askKarama(state, 'ally_half_price', cause, resumeAllyHalfPrice);
   if (seat !== 'spacing_guild' && cost > 0 && inPlay(state, 'spacing_guild')) {
-    const cause = { shipper: seat, from: null, to, count, cost };
     return askKarama(state, 'guild_payment', cause, resumeGuildPayment);
   }
   return finishShipment(land(state, seat, to, count, cost, null, false), seat);
+}
+
+/** The ally's half price stands (the payment to the Guild is asked about next), or, stopped, the ally ships again at full price. */
+export function resumeAllyHalfPrice(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
+  if (stopped) return bar(state, 'ally_half_price');
+  return askKarama(state, 'guild_payment', c, resumeGuildPayment);
 }
 
 /** The Guild's half-price shipment lands, or, stopped, the Guild ships again at full price. */
@@ -190,10 +201,17 @@ export function resumeSpiritualAdvisor(
   return log(s, 'spiritual_advisor', { to: 'polar_sink' });
 }
 
-/** The destinations of a group moving out of `from` this turn. */
-export function moveTargets(state: DuneState, seat: Faction, from: string): string[] {
-  return reachableAreas(state, from, seat, movementRange(state, seat)).filter(
+/** The destinations of a group moving out of `from` this turn (`hajr`: in a Hajr move). */
+export function moveTargets(state: DuneState, seat: Faction, from: string, hajr = false): string[] {
+  return reachableAreas(state, from, seat, movementRange(state, seat, hajr)).filter(
     (a) => !strongholdClosedTo(state, territoryOf(a), seat),
+  );
+}
+
+/** A Fremen move only their desert range reaches: a use of a power a Karama may stop. */
+function usesDesertRange(state: DuneState, seat: Faction, from: string, to: string): boolean {
+  return (
+    seat === 'fremen' && !reachableAreas(state, from, seat, baseRange(state, seat)).includes(to)
   );
 }
 
@@ -205,20 +223,34 @@ export function move(
   count: number,
 ): DuneState {
   if (count < 1 || count > forcesIn(state, from, seat)) throw new Error('bad move');
-  // A Fremen move only their desert range reaches uses a power a Karama may stop.
-  if (seat === 'fremen' && !reachableAreas(state, from, seat, baseRange(state, seat)).includes(to))
-    return askKarama(state, 'desert_movement', { from, to, count }, resumeDesertMovement);
+  if (usesDesertRange(state, seat, from, to))
+    return askKarama(
+      state,
+      'desert_movement',
+      { from, to, count, hajr: false },
+      resumeDesertMovement,
+    );
   return makeMove(state, seat, from, to, count);
 }
 
-/** The Fremen's long move is made, or, stopped, the Fremen move again within one territory. */
+/**
+ * The Fremen's long move (or long Hajr move) is made, or, stopped, the Fremen make that move
+ * again within one territory: nothing moves, and a Hajr stays in hand, shown to all.
+ */
 export function resumeDesertMovement(
   state: DuneState,
   c: PublicCause,
   stopped: boolean,
 ): DuneState {
-  if (stopped) return bar(state, 'desert_movement');
-  return makeMove(state, 'fremen', String(c.from), String(c.to), Number(c.count));
+  if (stopped) return bar(state, c.hajr === true ? 'hajr_desert_movement' : 'desert_movement');
+  const [from, to, count] = [String(c.from), String(c.to), Number(c.count)];
+  if (c.hajr !== true) return makeMove(state, 'fremen', from, to, count);
+  // The Hajr played is the one shown to all (any Hajr: two are the same card).
+  const hand = state.players.fremen.hand.filter((x) => x.card === 'hajr');
+  const shown = hand.find((x) => x.seenBy.length === state.options.factions.length - 1);
+  const card = shown ?? hand[0];
+  if (!card) throw new Error('no hajr');
+  return makeHajrMove(state, 'fremen', from, to, count, card.handle);
 }
 
 function makeMove(
@@ -263,7 +295,7 @@ export function endMovementTurn(state: DuneState, seat: Faction): DuneState {
 /** The Guild (and their ally, an alliance power) may ship from one territory to another instead. */
 export function canCrossShip(state: DuneState, seat: Faction): boolean {
   if (seat === 'spacing_guild') return !barred(state, 'cross_ship');
-  return allyOf(state, seat) === 'spacing_guild';
+  return allyOf(state, seat) === 'spacing_guild' && !barred(state, 'ally_cross_ship');
 }
 
 export function crossShip(
@@ -278,8 +310,15 @@ export function crossShip(
   const cost = shipmentCost(state, seat, to, count, false);
   if (seat === 'spacing_guild')
     return askKarama(state, 'cross_ship', { from, to, count, cost }, resumeCrossShip);
+  // The ally's cross-shipment (its rate included), then the payment to the Guild.
   const cause = { shipper: seat, from, to, count, cost };
-  return askKarama(state, 'guild_payment', cause, resumeGuildPayment);
+  return askKarama(state, 'ally_cross_ship', cause, resumeAllyCrossShip);
+}
+
+/** The ally's cross-shipment stands (the payment to the Guild is asked about next), or, stopped, the ally ships again without it. */
+export function resumeAllyCrossShip(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
+  if (stopped) return bar(state, 'ally_cross_ship');
+  return askKarama(state, 'guild_payment', c, resumeGuildPayment);
 }
 
 /** The Guild's cross-shipment is made, or, stopped, the Guild ships again without it. */
@@ -337,6 +376,31 @@ export function hajrMove(
 ): DuneState {
   if (findCard(state, seat, hajr)?.card !== 'hajr') throw new Error('no hajr');
   if (count < 1 || count > forcesIn(state, from, seat)) throw new Error('bad move');
+  // A long Fremen Hajr move is asked about before anything moves; the card is shown meanwhile.
+  if (usesDesertRange(state, seat, from, to)) {
+    const cause = { from, to, count, hajr: true };
+    return askKarama(showCard(state, seat, hajr), 'desert_movement', cause, resumeDesertMovement);
+  }
+  return makeHajrMove(state, seat, from, to, count, hajr);
+}
+
+/** A card played face up that may stay in hand (a stopped Hajr move) is known to everyone. */
+function showCard(state: DuneState, seat: Faction, handle: string): DuneState {
+  const others = state.options.factions.filter((f) => f !== seat);
+  return updatePlayer(state, seat, (p) => ({
+    ...p,
+    hand: p.hand.map((c) => (c.handle === handle ? { ...c, seenBy: others } : c)),
+  }));
+}
+
+function makeHajrMove(
+  state: DuneState,
+  seat: Faction,
+  from: string,
+  to: string,
+  count: number,
+  hajr: string,
+): DuneState {
   let s = {
     ...state,
     forces: addForces(addForces(state.forces, from, seat, -count), to, seat, count),

@@ -271,13 +271,20 @@ describe('Karama against a battle power', () => {
     return act(s, 'bene_gesserit', { type: 'voice', kind: 'worthless', play: true });
   }
 
-  it('the Voice target is always asked, holder or not; a Karama cancels the command', () => {
+  it('every seat but the BG is asked in storm order, holder or not; a Karama cancels the command', () => {
     const without = voiced(hand(['kulon'], 'e'));
     const window = without.context.pauses.windows[0];
     if (!window) throw new Error('no window');
+    expect(window.participants).toEqual([
+      'emperor',
+      'atreides',
+      'fremen',
+      'spacing_guild',
+      'harkonnen',
+    ]);
     expect(dune.deciders(without)).toEqual(['emperor']);
     expect(dune.legalActions(without, 'emperor')).toEqual([{ type: 'pass', window: window.id }]);
-    const passed = act(without, 'emperor', { type: 'pass', window: window.id });
+    const passed = passKarama(without);
     expect(passed.context.battle?.voice?.kind).toBe('worthless');
     expect(dune.deciders(passed)).toEqual(['emperor', 'bene_gesserit']);
 
@@ -314,7 +321,7 @@ describe('the Emperor pays for the ally’s extra revivals', () => {
     expect(dune.legalActions(s, 'emperor')).toEqual(
       [0, 1, 2, 3].map((count) => ({ type: 'emperor_revive', count })),
     );
-    s = act(s, 'emperor', { type: 'emperor_revive', count: 3 });
+    s = passKarama(act(s, 'emperor', { type: 'emperor_revive', count: 3 }));
     expect(s.context.players.atreides.reserves).toBe(9);
     expect(s.context.players.atreides.tanks).toBe(1);
     expect(s.context.players.emperor.spice).toBe(4);
@@ -345,7 +352,7 @@ describe('Atreides Prescience', () => {
     s = act(s, 'atreides', { type: 'prescience', element: 'weapon' });
     const window = s.context.pauses.windows[0];
     if (!window) throw new Error('no window');
-    s = act(s, 'harkonnen', { type: 'pass', window: window.id });
+    s = passKarama(act(s, 'harkonnen', { type: 'pass', window: window.id }));
     expect(dune.deciders(s)).toEqual(['harkonnen']);
     s = act(s, 'harkonnen', {
       type: 'plan',

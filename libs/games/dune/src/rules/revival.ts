@@ -1,9 +1,16 @@
 import { FACTIONS } from '../data/factions.js';
 import type { DuneState, Faction } from '../state/types.js';
-import { nextPauseId, pushDecision, resolveDecision, topDecision } from '@veil/engine';
+import {
+  nextPauseId,
+  pushDecision,
+  resolveDecision,
+  topDecision,
+  type PublicCause,
+} from '@veil/engine';
 import { allyOf } from './board.js';
 import { discardBatch, findCard, log, updatePlayer } from './common.js';
 import { advanceCursor, startCursor } from './cursor.js';
+import { askKarama, bar, barred } from './karama-powers.js';
 
 /**
  * Revival: in storm order each seat revives up to 3 forces from the Tanks (its free number
@@ -17,9 +24,13 @@ export function enterRevival(state: DuneState): DuneState {
   return startCursor({ ...state, phaseDone: false, bribed: [] }, state.stormOrder);
 }
 
-/** The free revival number; the Fremen raise their ally's to 3 (an alliance power, always used). */
+/**
+ * The free revival number; the Fremen raise their ally's to 3 (an alliance power, always used
+ * unless a Karama stopped it this Revival turn).
+ */
 export function freeRevival(state: DuneState, faction: Faction): number {
-  return allyOf(state, faction) === 'fremen' ? 3 : FACTIONS[faction].freeRevival;
+  const raised = allyOf(state, faction) === 'fremen' && !barred(state, 'ally_free_revival');
+  return raised ? 3 : FACTIONS[faction].freeRevival;
 }
 
 export function forceRevivalCost(state: DuneState, faction: Faction, forces: number): number {
@@ -63,6 +74,33 @@ export function revive(
   leader: string | null,
 ): DuneState {
   const cost = forceRevivalCost(state, seat, forces) + (leader ? leaderStrength(leader) : 0);
+  // Fewer paid forces thanks to the Fremen: a use of their alliance power, asked about first.
+  const own = Math.max(0, forces - FACTIONS[seat].freeRevival) * PAID_REVIVAL_COST;
+  if (forceRevivalCost(state, seat, forces) < own) {
+    const cause = { faction: seat, forces, leader, cost };
+    return askKarama(state, 'ally_free_revival', cause, resumeAllyFreeRevival);
+  }
+  return reviveFor(state, seat, forces, leader, cost);
+}
+
+/** The ally's revival at the Fremen's free number, or, stopped, the ally revives again without it. */
+export function resumeAllyFreeRevival(
+  state: DuneState,
+  c: PublicCause,
+  stopped: boolean,
+): DuneState {
+  if (stopped) return bar(state, 'ally_free_revival');
+  const leader = c.leader === null ? null : String(c.leader);
+  return reviveFor(state, c.faction as Faction, Number(c.forces), leader, Number(c.cost));
+}
+
+function reviveFor(
+  state: DuneState,
+  seat: Faction,
+  forces: number,
+  leader: string | null,
+  cost: number,
+): DuneState {
   let s = updatePlayer(state, seat, (p) => {
     if (forces > p.tanks || forces > MAX_FORCE_REVIVAL || cost > p.spice)
       throw new Error('bad revival');
@@ -152,22 +190,25 @@ export function emperorRevive(state: DuneState, count: number): DuneState {
   ) {
     throw new Error('bad emperor revival');
   }
-  let s: DuneState = {
+  const s: DuneState = {
     ...state,
     pauses: { ...state.pauses, decisions: resolveDecision(state.pauses.decisions, top.id) },
   };
-  if (count > 0) {
-    s = updatePlayer(s, 'emperor', (p) => ({ ...p, spice: p.spice - count * PAID_REVIVAL_COST }));
-    s = updatePlayer(s, top.ally, (p) => ({
-      ...p,
-      tanks: p.tanks - count,
-      reserves: p.reserves + count,
-    }));
-    s = log(s, 'emperor_revival', {
-      ally: top.ally,
-      forces: count,
-      cost: count * PAID_REVIVAL_COST,
-    });
-  }
+  if (count === 0) return advanceCursor(s);
+  const cause = { ally: top.ally, forces: count, cost: count * PAID_REVIVAL_COST };
+  return askKarama(s, 'ally_revival', cause, resumeAllyRevival);
+}
+
+/** The Emperor pays and the ally's forces come back, unless a Karama stopped it (then neither). */
+export function resumeAllyRevival(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
+  if (stopped) return advanceCursor(state);
+  const [ally, count, cost] = [c.ally as Faction, Number(c.forces), Number(c.cost)];
+  let s = updatePlayer(state, 'emperor', (p) => ({ ...p, spice: p.spice - cost }));
+  s = updatePlayer(s, ally, (p) => ({
+    ...p,
+    tanks: p.tanks - count,
+    reserves: p.reserves + count,
+  }));
+  s = log(s, 'emperor_revival', { ally, forces: count, cost });
   return advanceCursor(s);
 }

@@ -48,13 +48,14 @@ export function withPlayer(
   return { ...state, players: { ...state.players, [f]: { ...state.players[f], ...change } } };
 }
 
-/** Every open `karama_power` window passed by the seats it waits on (nobody plays a Karama). */
+/** Every open Karama window against a power (`karama_power`, `karama_battle`) passed by the seats it waits on. */
 export function passKarama(s: Snap): Snap {
   let x = s;
   for (;;) {
     const w = x.context.pauses.windows.at(-1);
     const seat = dune.deciders(x)[0];
-    if (!w || w.kind !== 'karama_power' || w.status !== 'open' || !seat) return x;
+    const karama = w?.kind === 'karama_power' || w?.kind === 'karama_battle';
+    if (!w || !karama || w.status !== 'open' || !seat) return x;
     x = act(x, seat, { type: 'pass', window: w.id });
   }
 }
