@@ -1,7 +1,7 @@
-import { chacha20 } from '@noble/ciphers/chacha.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { keystreamWords, keyWords } from './chacha20.js';
 
 /**
  * The random stream of a game: ChaCha20 (RFC 8439) keystream under a 256-bit key, read as
@@ -25,23 +25,14 @@ export interface RngState {
 
 const TWO_32 = 0x1_0000_0000;
 const WORDS_PER_BLOCK = 16;
-/**
- * Keystream blocks computed per ChaCha20 call: the call's own setup (key copy, checks, views)
- * cost as much as a block, and handles are drawn a few at a time.
- */
+/** Keystream blocks computed at a time: handles are drawn a few at a time. */
 const BLOCKS_PER_CALL = 4;
 const WORDS_PER_CALL = WORDS_PER_BLOCK * BLOCKS_PER_CALL;
 /**
- * RFC 8439's block counter is 32 bits, and the cipher refuses its last value: 2^32 - 4 blocks
- * of 16 words each, in whole calls.
+ * RFC 8439's block counter is 32 bits, and the reference cipher refuses its last value: 2^32 - 4
+ * blocks of 16 words each, in whole calls.
  */
 const MAX_WORDS = (TWO_32 - BLOCKS_PER_CALL) * WORDS_PER_BLOCK;
-/**
- * ChaCha20's inputs for the keystream: a zero nonce and zeros to encipher. Only ever read
- * (module-state.test.ts lists them): fresh buffers per call cost ~15 % of an action.
- */
-const NONCE = new Uint8Array(12);
-const ZERO_BLOCK = new Uint8Array(WORDS_PER_CALL * 4);
 
 /**
  * The stream named `stream` of a seed. The key is HMAC-SHA-256(seed, "veil/rng/" + stream): the
@@ -61,16 +52,17 @@ export function seedRng(seed: number | string, stream = 'rules'): RngState {
  * `DrawnState`) never disturb each other's draws.
  */
 class WordReader {
-  private readonly key: Uint8Array;
+  private readonly key: Uint32Array;
   private drawn: number;
-  private block: Uint32Array | null = null;
+  /** Keystream words `blockIndex * WORDS_PER_CALL` onwards (filled on first need). */
+  private readonly block = new Uint32Array(WORDS_PER_CALL);
   private blockIndex = -1;
 
   constructor(
     private readonly keyHex: string,
     drawn: number,
   ) {
-    this.key = hexToBytes(keyHex);
+    this.key = keyWords(hexToBytes(keyHex));
     this.drawn = drawn;
   }
 
@@ -83,12 +75,8 @@ class WordReader {
   next(): number {
     if (this.drawn >= MAX_WORDS) throw new RangeError('rng: stream exhausted');
     const index = Math.floor(this.drawn / WORDS_PER_CALL);
-    if (index !== this.blockIndex || this.block === null) {
-      const bytes = chacha20(this.key, NONCE, ZERO_BLOCK, undefined, index * BLOCKS_PER_CALL);
-      const words = new Uint32Array(WORDS_PER_CALL);
-      const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      for (let i = 0; i < WORDS_PER_CALL; i++) words[i] = data.getUint32(i * 4, true);
-      this.block = words;
+    if (index !== this.blockIndex) {
+      keystreamWords(this.key, index * BLOCKS_PER_CALL, BLOCKS_PER_CALL, this.block);
       this.blockIndex = index;
     }
     const word = this.block[this.drawn % WORDS_PER_CALL] as number;
