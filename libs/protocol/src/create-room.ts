@@ -10,6 +10,7 @@ import {
   seedSchema,
 } from './fields.js';
 import { MAX_SEATS, MAX_SPECTATOR_DELAY_TURNS } from './limits.js';
+import { timeControlSchema } from './time-control.js';
 
 /** `POST /api/rooms`: create a room (docs/protocol.md). Strict: unknown fields are refused. */
 
@@ -37,6 +38,8 @@ export const createRoomOptionsSchema = z.strictObject({
   private: z.boolean().optional(),
   /** The game's own options (e.g. Netrunner's decks), checked strictly by the game node. */
   gameOptions: gameOptionsSchema.optional(),
+  /** A chess clock per seat (`time-control.ts`); none when absent. */
+  timeControl: timeControlSchema.optional(),
 });
 
 export const createRoomRequestSchema = z.strictObject({

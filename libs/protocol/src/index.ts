@@ -16,6 +16,7 @@ export * from './socket-auth.js';
 export * from './socket-commands.js';
 export * from './socket-events.js';
 export * from './subjects.js';
+export * from './time-control.js';
 export * from './view-payload.js';
 export * from './node-room-creation.js';
 export * from './view-publication.js';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { InProcessBroker, NatsBus, type Bus } from '@veil/bus';
 import { AiWorkerMetrics, startAiWorker, thinkTime, type AiWorker } from '@veil/ai-worker';
-import { startGameNode, type BotMoveOptions, type GameNode } from '@veil/game';
+import { startGameNode, wallClock, type BotMoveOptions, type GameNode } from '@veil/game';
 import { loadGameRegistry, type GameEntry } from '@veil/game-registry';
 import type { BotLevel } from '@veil/protocol';
 import { GatewayMetrics, startGateway, type Gateway, type GatewayOptions } from '@veil/gateway';
@@ -49,6 +49,8 @@ export interface VeilOptions {
     readonly livenessDeadlineMs?: number;
     readonly leaseSweepMs?: number;
     readonly leaseSweepBatch?: number;
+    /** One second of a room's time control, in ms (default 1000; e2e tests shorten it). */
+    readonly clockSecondMs?: number;
   };
   /** The AI workers' settings (each defaults to the worker's own). */
   readonly ai?: {
@@ -226,9 +228,10 @@ function nodeOptions(
   node: VeilOptions['node'] = {},
   fallbacks: NonNullable<BotMoveOptions['fallbacks']>,
 ) {
-  const { botTimeoutMs, ...timings } = node;
+  const { botTimeoutMs, clockSecondMs, ...timings } = node;
   return {
     ...timings,
+    ...(clockSecondMs === undefined ? {} : { clock: wallClock(clockSecondMs) }),
     bots: { fallbacks, ...(botTimeoutMs === undefined ? {} : { timeoutMs: botTimeoutMs }) },
   };
 }

@@ -25,6 +25,7 @@ import {
   type RoomStore,
 } from '@veil/store';
 import type { BotMoveOptions } from './bot-moves.js';
+import { wallClock, type ClockSource } from './clock-source.js';
 import { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
 import { ExpiredLeaseSweep } from './expired-lease-sweep.js';
 import { gameRegistry, type GameRegistry, type RegisteredGame } from './game-registry.js';
@@ -90,6 +91,8 @@ export interface GameNodeOptions {
   readonly leaseSweepMs?: number;
   /** Most rooms one sweep takes (default 50). */
   readonly leaseSweepBatch?: number;
+  /** The rooms' clocks for time controls (default: the wall clock; tests pass a fake one). */
+  readonly clock?: ClockSource;
   readonly logger?: Logger;
 }
 
@@ -120,6 +123,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
   const idleUnloadMs = options.idleUnloadMs ?? 10 * 60_000;
   const finishedUnloadMs = Math.min(options.finishedUnloadMs ?? 60_000, idleUnloadMs);
   const batcher = new CommitBatcher(store, options.commits);
+  const clock = options.clock ?? wallClock();
   const runners = new Map<string, RoomRunner>();
   const opening = new Map<string, Promise<PlaceReply>>();
   let accepting = true;
@@ -154,6 +158,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     unload: (roomId: string, reason: string) =>
       void unload(roomId, reason as UnloadReason, reason !== 'commit_failed'),
     serving: () => serving(),
+    clock,
   };
 
   const stallGuard = new StallGuard(() => liveness.stalledMs(), renewNow, logger);
@@ -163,7 +168,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
   async function createAndRun(command: CreateRoomCommand): Promise<{ roomId: string } | ErrorCode> {
     if (!accepting) return 'unavailable';
     const lease = { owner: nodeId, ttlMs: leaseTtlMs };
-    const created = await createRoom(store, games, command, logger, lease);
+    const created = await createRoom(store, games, command, logger, lease, clock);
     if (!created.ok) return created.error.code;
     const placed = await place(created.roomId, created.stored);
     return placed.ok ? { roomId: created.roomId } : placed.error.code;
@@ -236,7 +241,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
       // The room is created with its lease held by this node, which runs it from the rows it
       // wrote: no claim and no read back.
       const lease = { owner: nodeId, ttlMs: leaseTtlMs };
-      const created = await createRoom(store, games, parsed.data, logger, lease);
+      const created = await createRoom(store, games, parsed.data, logger, lease, clock);
       if (!created.ok) reply = created;
       else if (cancelled.has(created.roomId)) {
         // The gateway gave up while this node was storing the room; the cancel came first.

@@ -10,6 +10,8 @@ import {
 import { checkGameOptions } from './game-inputs.js';
 import type { GameRegistry } from './game-registry.js';
 import type { Logger } from '@veil/log';
+import { wallClock, type ClockSource } from './clock-source.js';
+import { clockSettings } from './seat-clock.js';
 
 /** Bytes of OS randomness behind a room's secret seed (256 bits, docs/architecture.md, "The engine"). */
 export const ROOM_SECRET_BYTES = 32;
@@ -42,6 +44,7 @@ export async function createRoom(
   command: CreateRoomCommand,
   logger: Logger,
   lease?: NewRoom['lease'],
+  clockSource: Pick<ClockSource, 'now' | 'secondMs'> = wallClock(),
 ): Promise<CreateRoomResult> {
   // Past its deadline the gateway has answered the client already: no work, no room. (The
   // store's insert checks the deadline again: this check alone would race a late commit.)
@@ -66,6 +69,12 @@ export async function createRoom(
   if (seats.length !== expectedSeats.length || !expectedSeats.every((s) => seats.includes(s))) {
     return { ok: false, error: protocolError('bad_request') };
   }
+  // A flag-fall is a loss like a concession: only a two-seat game has one other seat to win.
+  const timeControl = command.options.timeControl;
+  if (timeControl && seats.length !== 2) return { ok: false, error: protocolError('bad_request') };
+  const clock = timeControl
+    ? { clock: clockSettings(timeControl, clockSource.now(), clockSource.secondMs) }
+    : {};
   const roomId = command.roomId ?? randomUUID();
   let stored: StoredRoom;
   try {
@@ -73,7 +82,12 @@ export async function createRoom(
       id: roomId,
       game: game.module.id,
       rulesVersion: game.module.rulesVersion,
-      options: { ...command.options, seed, ...(isFixedDeal(command) ? { fixedDeal: true } : {}) },
+      options: {
+        ...command.options,
+        seed,
+        ...(isFixedDeal(command) ? { fixedDeal: true } : {}),
+        ...clock,
+      },
       seats: command.seats,
       status: 'active',
       snapshot: persistGame(snapshot),

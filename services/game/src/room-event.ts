@@ -11,12 +11,15 @@ import {
  * is its own column). A standing-policy change is an event too: it changes the game state (the
  * policies live in it), so a replay must apply it at the same version. A concession is the
  * room's, not the game's (`@veil/protocol`'s `concede.ts`): it leaves the game state as it is and
- * ends the room, so it is the last event of its room.
+ * ends the room, so it is the last event of its room. So is a flag-fall (`flag`, the seat whose
+ * clock ran out). In a room with time controls every event also carries the clock as of its
+ * commit (`clock`, see `seat-clock.ts`).
  */
 export type RoomEventRecord =
   | { readonly type: 'act'; readonly action: unknown }
   | { readonly type: 'policy'; readonly kind: string; readonly policy: WindowPolicy | null }
-  | { readonly type: 'concede' };
+  | { readonly type: 'concede' }
+  | { readonly type: 'flag' };
 
 /** Applies a stored or new event with the engine's pure stepping; throws `RulesError`. */
 export function applyRoomEvent(
@@ -31,6 +34,7 @@ export function applyRoomEvent(
     case 'policy':
       return applyPolicy(module, snapshot, seat, record.kind, record.policy);
     case 'concede':
+    case 'flag':
       return snapshot;
   }
 }
@@ -39,7 +43,7 @@ export function isRoomEventRecord(value: unknown): value is RoomEventRecord {
   if (value === null || typeof value !== 'object') return false;
   const record = value as Record<string, unknown>;
   if (record['type'] === 'act') return 'action' in record;
-  if (record['type'] === 'concede') return true;
+  if (record['type'] === 'concede' || record['type'] === 'flag') return true;
   return (
     record['type'] === 'policy' &&
     typeof record['kind'] === 'string' &&

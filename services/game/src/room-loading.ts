@@ -2,6 +2,7 @@ import { restoreGame, SharedValues, type GameSnapshot, type PersistedGame } from
 import type { LoadedRoom as StoredRoom, RoomRecord, RoomStore } from '@veil/store';
 import type { GameRegistry, RegisteredGame } from './game-registry.js';
 import { applyRoomEvent, isRoomEventRecord } from './room-event.js';
+import { storedClock, type ClockState } from './seat-clock.js';
 
 /** A room as a node runs it: its row, its game, and the game state at `version`. */
 export interface LoadedRoomState {
@@ -15,6 +16,10 @@ export interface LoadedRoomState {
   readonly previousSnapshot: GameSnapshot<unknown> | null;
   /** The seat that conceded, when the room ended so (its last event). */
   readonly conceded: string | null;
+  /** The seat whose clock ran out, when the room ended so (its last event). */
+  readonly flagged: string | null;
+  /** The clock the last replayed event stored (rooms with time controls), if any. */
+  readonly clock: ClockState | null;
 }
 
 export class RoomLoadError extends Error {
@@ -83,13 +88,18 @@ export function roomStateOf(
   let version = stored.snapshot.version;
   let previousSnapshot: GameSnapshot<unknown> | null = null;
   let conceded: string | null = null;
+  let flagged: string | null = null;
+  let clock: ClockState | null = null;
   visit?.(version, snapshot);
   for (const event of stored.events) {
-    // Nothing follows a concession: the room ended there.
-    if (event.version !== version + 1 || !isRoomEventRecord(event.action) || conceded !== null) {
+    // Nothing follows a concession or a flag-fall: the room ended there.
+    const ended = conceded !== null || flagged !== null;
+    if (event.version !== version + 1 || !isRoomEventRecord(event.action) || ended) {
       throw new RoomLoadError('corrupt_log', roomId);
     }
     if (event.action.type === 'concede') conceded = event.seat;
+    if (event.action.type === 'flag') flagged = event.seat;
+    clock = storedClock(event.action) ?? clock;
     previousSnapshot = snapshot;
     try {
       snapshot = applyRoomEvent(game.module, snapshot, event.seat, event.action);
@@ -107,5 +117,7 @@ export function roomStateOf(
     snapshotVersion: stored.snapshot.version,
     previousSnapshot,
     conceded,
+    flagged,
+    clock,
   };
 }

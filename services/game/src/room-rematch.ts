@@ -74,8 +74,8 @@ export class RematchOffers {
 
 /**
  * The new room: each player in the other seat with the token hash it sent, a bot in the other
- * seat at its level; the room's options without its secret (a new one is drawn) and without
- * `fixedDeal`, which only a chosen seed makes.
+ * seat at its level; the room's options without its secret (a new one is drawn), without
+ * `fixedDeal`, which only a chosen seed makes, and without the clocks' start (new clocks start).
  */
 function rematchCommand(
   record: RoomRecord,
@@ -91,6 +91,6 @@ function rematchCommand(
         : { kind: 'human', tokenHash: offers.get(seat) ?? '' };
   }
   const stored = (record.options ?? {}) as Record<string, unknown>;
-  const { seed: _seed, fixedDeal: _fixed, ...options } = stored;
+  const { seed: _seed, fixedDeal: _fixed, clock: _clock, ...options } = stored;
   return { roomId: randomUUID(), game: record.game, seats, options } as CreateRoomCommand;
 }

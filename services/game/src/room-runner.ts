@@ -1,6 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Bus, BusMessage, BusSubscription } from '@veil/bus';
-import { isRulesError, type AnyGameModule, type GameSnapshot } from '@veil/engine';
+import {
+  applyAction,
+  isRulesError,
+  openWindowOf,
+  passAction,
+  windowDecider,
+  type AnyGameModule,
+  type GameSnapshot,
+} from '@veil/engine';
 import {
   CONCEDED_REASON,
   isConcession,
@@ -11,6 +19,7 @@ import {
   roomCommandSchema,
   roomViewSubject,
   SPECTATOR,
+  TIME_REASON,
   type ActCommand,
   type BotLevel,
   type ErrorCode,
@@ -32,6 +41,8 @@ import {
 } from '@veil/store';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { chooseBotMove, type BotMoveOptions } from './bot-moves.js';
+import type { ClockSource } from './clock-source.js';
+import { loadClock } from './clock-loading.js';
 import type { CommitBatcher } from './commit-batcher.js';
 import { isPolicyKind } from './game-inputs.js';
 import type { GameRegistry } from './game-registry.js';
@@ -46,6 +57,15 @@ import {
 } from './room-lifecycle.js';
 import { loadRoomState, RoomLoadError, roomStateOf } from './room-loading.js';
 import { persistedJson } from './room-snapshots.js';
+import {
+  clockAfter,
+  clockSettingsOf,
+  nextFlag,
+  remainingAt,
+  seatClocks,
+  type ClockSettings,
+  type ClockState,
+} from './seat-clock.js';
 import type { LeaseReleases } from './lease-releases.js';
 import type { SpectatorDelay } from './spectator-delay.js';
 import { spectatorHistory, spectatorMark } from './spectator-history.js';
@@ -84,6 +104,8 @@ export interface RoomRunnerDeps {
    * deadline, until a renewal has shown which of its leases peers took meanwhile.
    */
   readonly serving: () => boolean;
+  /** The rooms' clocks (time controls): wall time and flag timers. */
+  readonly clock: ClockSource;
 }
 
 /** Why the runner stopped serving a room. */
@@ -146,6 +168,11 @@ export class RoomRunner {
   private quietTimer: NodeJS.Timeout | null = null;
   /** The quiet snapshots being written, in order. */
   private snapshotWrites: Promise<void> = Promise.resolve();
+  /** Time controls (null without): the settings and the clock as of the last commit. */
+  private readonly clockSettings: ClockSettings | null;
+  private clockState: ClockState | null;
+  /** Cancels the flag timer, armed while a clock runs. */
+  private cancelFlag: (() => void) | null = null;
 
   private constructor(
     readonly roomId: string,
@@ -153,10 +180,14 @@ export class RoomRunner {
     private readonly actor: ActorRefFrom<RoomLifecycleMachine>,
     loaded: LoadedRoom,
     spectators: SpectatorDelay,
+    clock: ClockState | null,
   ) {
     this.lastSnapshotVersion = loaded.snapshotVersion;
     if (loaded.conceded !== null)
       this.concession = concessionOutcome(loaded.record, loaded.conceded);
+    if (loaded.flagged !== null) this.concession = flagOutcome(loaded.record, loaded.flagged);
+    this.clockSettings = clockSettingsOf(loaded.record.options);
+    this.clockState = clock;
     this.snapshotStagger = snapshotStagger(roomId, deps.snapshotInterval);
     this.spectators = spectators;
   }
@@ -214,7 +245,9 @@ export class RoomRunner {
       roomOptions(loaded.record).spectatorDelayTurns ?? 0,
       deps.logger,
     );
-    const runner = new RoomRunner(roomId, deps, actor, loaded, spectators);
+    const settings = clockSettingsOf(loaded.record.options);
+    const clock = settings && !loaded.over ? await loadClock(deps.store, loaded, settings) : null;
+    const runner = new RoomRunner(roomId, deps, actor, loaded, spectators, clock);
     // Not a queue group: a node taking the room over from a hung one that still holds the
     // subject answers every command at once (the first reply wins); the hung one, resumed,
     // serves nothing before a renewal shows its leases gone (`serving`).
@@ -228,6 +261,8 @@ export class RoomRunner {
       state: String(settled.value),
     });
     runner.scheduleBots();
+    // The clock ran on while the room moved: a flag already due falls at once.
+    runner.armFlag();
     // A load that replayed events has work worth keeping once the room is quiet.
     if (loaded.version > loaded.snapshotVersion) runner.armQuietSnapshot();
     return runner;
@@ -259,6 +294,8 @@ export class RoomRunner {
       this.queue.size === 0 &&
       this.botMoves.size === 0 &&
       !this.rematch.holds(now) &&
+      // A running clock's flag timer must stay armed.
+      this.cancelFlag === null &&
       now - this.lastActivity >= idleMs
     );
   }
@@ -272,6 +309,7 @@ export class RoomRunner {
       await this.subscription?.unsubscribe().catch(() => undefined);
       await this.queue.idle();
       if (this.quietTimer) clearTimeout(this.quietTimer);
+      this.disarmFlag();
       // A room leaving memory in good order is snapshotted at its version, so that the next
       // load starts there without a replay. A fenced or failed room's state may be stale, and a
       // stopped node is a simulated crash: those leave the store as it is.
@@ -419,6 +457,12 @@ export class RoomRunner {
     if (command.version < version) return { reply: await this.staleOrRepeated(command, record) };
     // A conceded room's game state is still live to its rules: the room says it is over.
     if (this.lifecycle !== 'active') return { reply: refusal('game_over') };
+    // A clock that ran out before its timer fired falls first; the action then meets that state.
+    if (this.flagDueSeat() !== null) {
+      await this.flag();
+      if (this.lifecycle !== 'active') return { reply: refusal('game_over') };
+      return { reply: refusal('stale_version', this.viewFor(command.seat)) };
+    }
     if (conceding) return this.concede(command.seat, command.requestId);
     let next: GameSnapshot<unknown>;
     try {
@@ -546,6 +590,17 @@ export class RoomRunner {
     const { module, snapshot: before, version } = this.context;
     const nextVersion = version + 1;
     const outcome = conceded?.outcome ?? module.outcome(next);
+    // The deciders are charged up to this commit; the seat that decided gets the increment.
+    const clock =
+      this.clockState && this.clockSettings
+        ? clockAfter(
+            this.clockState,
+            module.deciders(before) as string[],
+            record.type === 'act' ? seat : null,
+            this.clockSettings.incrementMs,
+            this.deps.clock.now(),
+          )
+        : null;
     const over = outcome !== null;
     const ack: Reply = { ok: true, version: nextVersion };
     // Creation, every K events and the end travel with the event; a pause that waits on a human
@@ -569,7 +624,7 @@ export class RoomRunner {
         expectedVersion: version,
         seat,
         requestId,
-        action: record,
+        action: clock ? { ...record, clock } : record,
         ack,
         // Fenced on this node's lease too: once the room was taken over, nothing commits here.
         leaseOwner: this.deps.nodeId,
@@ -592,8 +647,10 @@ export class RoomRunner {
       case 'committed':
         if (reason !== null) this.lastSnapshotVersion = nextVersion;
         if (conceded) this.concession = conceded.outcome;
+        if (clock) this.clockState = clock;
         this.actor.send({ type: 'committed', snapshot: next, version: nextVersion, over });
         if (!over) this.armQuietSnapshot();
+        this.armFlag();
         return {
           reply: this.remember(seat, requestId, ack),
           committed: { before, after: next, version: nextVersion },
@@ -687,7 +744,7 @@ export class RoomRunner {
       shown.version,
       shown.snapshot,
       viewer,
-      this.marks,
+      this.marksFor(viewer),
     );
     if (!withLog) return { ok: true, version: view.version, view };
     const log = logEntriesSince(module, 0, shown.snapshot, viewer).slice(-MAX_LOG_ENTRIES);
@@ -707,11 +764,75 @@ export class RoomRunner {
 
   private viewFor(seat: string): ViewPayload {
     const { module, snapshot, version } = this.context;
-    return viewPayload(module, this.roomId, version, snapshot, seat, this.marks);
+    return viewPayload(module, this.roomId, version, snapshot, seat, this.marksFor(seat));
   }
 
-  private get marks(): RoomMarks {
-    return { fixedDeal: this.options.fixedDeal === true, outcome: this.concession };
+  /**
+   * What a viewer's payloads carry beside the view. The clocks are live: spectators held behind
+   * the game by a delay are not shown them (whose clock runs would tell them the live game).
+   */
+  private marksFor(viewer: string): RoomMarks {
+    const marks = { fixedDeal: this.options.fixedDeal === true, outcome: this.concession };
+    const delayed = viewer === SPECTATOR && (this.options.spectatorDelayTurns ?? 0) > 0;
+    if (!this.clockState || delayed || this.lifecycle !== 'active') return marks;
+    const { module, snapshot } = this.context;
+    const running = module.deciders(snapshot) as string[];
+    return { ...marks, clocks: seatClocks(this.clockState, running, this.deps.clock.now()) };
+  }
+
+  /** (Re)arms the flag timer for the running clock that runs out first; none when none runs. */
+  private armFlag(): void {
+    this.disarmFlag();
+    if (!this.clockState || this.closing || this.lifecycle !== 'active') return;
+    const { module, snapshot } = this.context;
+    const first = nextFlag(this.clockState, module.deciders(snapshot) as string[]);
+    if (first === null) return;
+    this.cancelFlag = this.deps.clock.schedule(first.at - this.deps.clock.now(), () => {
+      this.cancelFlag = null;
+      void this.queue
+        .run(() => this.flag())
+        .catch((error) => this.deps.logger.error('flag failed', { roomId: this.roomId, error }));
+    });
+  }
+
+  private disarmFlag(): void {
+    this.cancelFlag?.();
+    this.cancelFlag = null;
+  }
+
+  /** A deciding seat whose clock has run out now, if any. */
+  private flagDueSeat(): string | null {
+    if (!this.clockState || this.lifecycle !== 'active') return null;
+    const { module, snapshot } = this.context;
+    const running = module.deciders(snapshot) as string[];
+    const remaining = remainingAt(this.clockState, running, this.deps.clock.now());
+    return running.find((seat) => (remaining[seat] ?? 1) <= 0) ?? null;
+  }
+
+  /**
+   * A flag-fall, in queue order and through the same compare-and-set commit as any action: the
+   * seat loses (a room-level `flag` event, like a concession), or with `onFlag: 'pass'` its
+   * pending decision is passed where the game offers a pass (a reaction window's); a decision
+   * with no pass is a loss. The request id names the seat and version, so two nodes flagging
+   * the same state commit it once.
+   */
+  private async flag(): Promise<void> {
+    if (this.closing) return;
+    const seat = this.flagDueSeat();
+    if (seat === null) {
+      this.armFlag();
+      return;
+    }
+    const { module, record: room, snapshot, version } = this.context;
+    const requestId = `flag-${seat}-v${version}`;
+    const passed = this.clockSettings?.onFlag === 'pass' ? passFor(module, snapshot, seat) : null;
+    const result = passed
+      ? await this.commit(seat, requestId, { type: 'act', action: passed.action }, passed.next)
+      : await this.commit(seat, requestId, { type: 'flag' }, snapshot, {
+          outcome: flagOutcome(room, seat),
+        });
+    if (result.committed) this.afterCommit(result.committed);
+    else this.armFlag();
   }
 
   private afterCommit({ before, after, version }: Committed): void {
@@ -733,7 +854,7 @@ export class RoomRunner {
     for (const seat of Object.keys(record.seats)) {
       this.publish(
         seat,
-        viewPublicationSince(module, this.roomId, version, seen, after, seat, this.marks),
+        viewPublicationSince(module, this.roomId, version, seen, after, seat, this.marksFor(seat)),
       );
     }
     const shown = this.spectatorState();
@@ -748,7 +869,7 @@ export class RoomRunner {
           this.spectatorLogLength < 0 ? shownLog : this.spectatorLogLength,
           shown.snapshot,
           SPECTATOR,
-          this.marks,
+          this.marksFor(SPECTATOR),
         ),
       );
       this.spectatorVersion = shown.version;
@@ -861,6 +982,29 @@ function roomSecret(record: RoomRecord): string {
   // Every room is created with one (room-creation.ts); a public stand-in would make bots predictable.
   if (seed === undefined) throw new Error('room has no secret seed');
   return String(seed);
+}
+
+/** A two-seat room's outcome when `seat`'s clock runs out: the other seat wins. */
+function flagOutcome(room: { readonly seats: object }, seat: string): RoomOutcome {
+  return { ...concessionOutcome(room, seat), reason: TIME_REASON };
+}
+
+/** The pass `seat` has in the innermost open reaction window, and the state after it; else null. */
+function passFor(
+  module: AnyGameModule,
+  snapshot: GameSnapshot<unknown>,
+  seat: string,
+): { readonly action: unknown; readonly next: GameSnapshot<unknown> } | null {
+  const window = openWindowOf(module.windows(snapshot));
+  if (!window || windowDecider(window) !== seat) return null;
+  const action = passAction(window);
+  try {
+    // The engine's own check: a seat whose decision is on the stack above the window has no pass.
+    return { action, next: applyAction(module, snapshot, seat, action) };
+  } catch (error) {
+    if (isRulesError(error)) return null;
+    throw error;
+  }
 }
 
 /** A two-seat room's outcome when `seat` concedes: the other seat wins. */

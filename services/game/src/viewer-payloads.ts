@@ -2,6 +2,7 @@ import type { AnyGameModule, GameSnapshot } from '@veil/engine';
 import {
   SPECTATOR,
   type RoomOutcome,
+  type SeatClocks,
   type ViewPayload,
   type ViewPublication,
 } from '@veil/protocol';
@@ -11,6 +12,8 @@ export interface RoomMarks {
   readonly fixedDeal?: boolean;
   /** The room's outcome when a seat conceded (the game's own end is in its view). */
   readonly outcome?: RoomOutcome | null;
+  /** The seats' clocks now, in a room with time controls (public: who decides is public). */
+  readonly clocks?: SeatClocks;
 }
 
 /**
@@ -39,6 +42,7 @@ export function viewPayload(
     view: module.view(snapshot, viewer) as ViewPayload['view'],
     ...(marks.fixedDeal ? { fixedDeal: true as const } : {}),
     ...(marks.outcome ? { outcome: { ...marks.outcome } } : {}),
+    ...(marks.clocks ? { clocks: marks.clocks } : {}),
   };
 }
 

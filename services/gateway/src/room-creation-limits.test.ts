@@ -127,6 +127,14 @@ describe('room options', () => {
       { ...PARLOR, options: { gameOptions: { turns: 4, speed: 'fast' } } },
       { ...PARLOR, options: { spectatorDelayTurns: 11 } },
       { ...PARLOR, options: { public: true } },
+      // Time controls: base 1 min to 3 h, increment 0 to 120 s, a loss or a pass on flag-fall.
+      { ...PARLOR, options: { timeControl: { baseSeconds: 59 } } },
+      { ...PARLOR, options: { timeControl: { baseSeconds: 10_801 } } },
+      { ...PARLOR, options: { timeControl: { baseSeconds: 600, incrementSeconds: 121 } } },
+      { ...PARLOR, options: { timeControl: { baseSeconds: 600, incrementSeconds: -1 } } },
+      { ...PARLOR, options: { timeControl: { baseSeconds: 90.5 } } },
+      { ...PARLOR, options: { timeControl: { baseSeconds: 600, onFlag: 'draw' } } },
+      { ...PARLOR, options: { timeControl: { baseSeconds: 600, delaySeconds: 5 } } },
     ];
     for (const request of refused) {
       expect(await post(request), JSON.stringify(request)).toEqual(BAD_REQUEST);
@@ -140,6 +148,11 @@ describe('room options', () => {
       netrunnerWith({ agendaPointsToWin: 1 }),
       { ...PARLOR, options: { gameOptions: { turns: MAX_PARLOR_TURNS } } },
       { ...PARLOR, options: { spectatorDelayTurns: 10 } },
+      { ...PARLOR, options: { timeControl: { baseSeconds: 60 } } },
+      {
+        ...PARLOR,
+        options: { timeControl: { baseSeconds: 10_800, incrementSeconds: 120, onFlag: 'pass' } },
+      },
     ]) {
       expect((await post(request)).status, JSON.stringify(request)).toBe(201);
     }

@@ -1,0 +1,127 @@
+import type { SeatClocks, TimeControl } from '@veil/protocol';
+
+/**
+ * A room's chess clocks (docs/architecture.md, "Time controls"). Kept by the room, never by the
+ * game's rules: the rules stay free of clocks, and who is charged comes from `deciders`.
+ *
+ * The state is each seat's remaining time as of one instant (`at`, server wall time in ms). The
+ * seats whose clocks run are the game's deciders in the state it belongs to, so the clock needs
+ * nothing else to be resumed: every committed event stores the clock as of its commit, and a node
+ * that loads the room charges the running seats from that instant on — also for the time the room
+ * was moving between nodes (stopping the clock then would hand the other seat that time).
+ */
+export interface ClockState {
+  readonly remainingMs: Readonly<Record<string, number>>;
+  readonly at: number;
+}
+
+/** What a room stores in its options at creation: the time control in ms and when it began. */
+export interface ClockSettings {
+  readonly baseMs: number;
+  readonly incrementMs: number;
+  readonly onFlag: TimeControl['onFlag'];
+  readonly startedAt: number;
+}
+
+/** The settings a new room stores; `secondMs` is one second of the time control (tests shorten it). */
+export function clockSettings(control: TimeControl, now: number, secondMs = 1000): ClockSettings {
+  return {
+    baseMs: control.baseSeconds * secondMs,
+    incrementMs: control.incrementSeconds * secondMs,
+    onFlag: control.onFlag,
+    startedAt: now,
+  };
+}
+
+/** The settings in a room's options, or null for a room without time controls. */
+export function clockSettingsOf(options: unknown): ClockSettings | null {
+  if (options === null || typeof options !== 'object') return null;
+  const clock = (options as { clock?: unknown }).clock;
+  if (clock === null || typeof clock !== 'object') return null;
+  const { baseMs, incrementMs, onFlag, startedAt } = clock as Record<string, unknown>;
+  if (
+    typeof baseMs !== 'number' ||
+    typeof incrementMs !== 'number' ||
+    typeof startedAt !== 'number' ||
+    (onFlag !== 'loss' && onFlag !== 'pass')
+  ) {
+    return null;
+  }
+  return { baseMs, incrementMs, onFlag, startedAt };
+}
+
+/** Every seat's full base time from the room's creation (version 0). */
+export function initialClock(settings: ClockSettings, seats: readonly string[]): ClockState {
+  const remainingMs: Record<string, number> = {};
+  for (const seat of seats) remainingMs[seat] = settings.baseMs;
+  return { remainingMs, at: settings.startedAt };
+}
+
+/** The remaining times at `now`: the running seats are charged since `state.at` (never below 0). */
+export function remainingAt(
+  state: ClockState,
+  running: readonly string[],
+  now: number,
+): Record<string, number> {
+  const elapsed = Math.max(0, now - state.at);
+  const remaining: Record<string, number> = {};
+  for (const [seat, ms] of Object.entries(state.remainingMs)) {
+    remaining[seat] = running.includes(seat) ? Math.max(0, ms - elapsed) : ms;
+  }
+  return remaining;
+}
+
+/**
+ * The clock after an event committed at `now`: the seats that were deciding are charged, and
+ * `decided` — the seat whose decision it was, if it was deciding — gets the increment.
+ */
+export function clockAfter(
+  state: ClockState,
+  running: readonly string[],
+  decided: string | null,
+  incrementMs: number,
+  now: number,
+): ClockState {
+  const remainingMs = remainingAt(state, running, now);
+  if (decided !== null && running.includes(decided)) {
+    remainingMs[decided] = (remainingMs[decided] ?? 0) + incrementMs;
+  }
+  return { remainingMs, at: Math.max(now, state.at) };
+}
+
+/** The running seat whose time runs out first, and when; null when no clock runs. */
+export function nextFlag(
+  state: ClockState,
+  running: readonly string[],
+): { readonly seat: string; readonly at: number } | null {
+  let first: { seat: string; at: number } | null = null;
+  for (const seat of running) {
+    const ms = state.remainingMs[seat];
+    if (ms === undefined) continue;
+    const at = state.at + ms;
+    if (first === null || at < first.at) first = { seat, at };
+  }
+  return first;
+}
+
+/** The clocks as a viewer is shown them (whole milliseconds). */
+export function seatClocks(state: ClockState, running: readonly string[], now: number): SeatClocks {
+  const remaining = remainingAt(state, running, now);
+  const remainingMs: Record<string, number> = {};
+  for (const [seat, ms] of Object.entries(remaining)) remainingMs[seat] = Math.floor(ms);
+  return { remainingMs, running: running.filter((seat) => seat in remainingMs) };
+}
+
+/** The clock an event stored, if any (events of a room with time controls carry one). */
+export function storedClock(value: unknown): ClockState | null {
+  if (value === null || typeof value !== 'object') return null;
+  const clock = (value as { clock?: unknown }).clock;
+  if (clock === null || typeof clock !== 'object') return null;
+  const { remainingMs, at } = clock as Record<string, unknown>;
+  if (typeof at !== 'number' || remainingMs === null || typeof remainingMs !== 'object') {
+    return null;
+  }
+  const entries = Object.entries(remainingMs as Record<string, unknown>);
+  if (!entries.every(([, ms]) => typeof ms === 'number')) return null;
+  return { remainingMs: Object.fromEntries(entries) as Record<string, number>, at };
+}

@@ -1,0 +1,283 @@
+import type { Bus, InProcessBroker } from '@veil/bus';
+import { parlorGame } from '@veil/parlor';
+import type { RoomCommandReply, SeatClocks } from '@veil/protocol';
+import type { RoomStore } from '@veil/store';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ClockSource } from './clock-source.js';
+import { startGameNode, type GameNode } from './game-node.js';
+import { gameRegistry } from './game-registry.js';
+import { sendRoomCommand } from './room-client.js';
+import { createParlorRoom, eventually, memoryWorld } from './test-support.js';
+
+// Time controls (docs/architecture.md, "Time controls") on Parlor rooms, with a fake clock: the
+// node reads its time and sets its flag timers only through `ClockSource`, so the test moves
+// time by hand and nothing waits on real time.
+
+const games = gameRegistry([parlorGame]);
+const START = 1_700_000_000_000;
+
+/** A clock the test moves: `advance` fires the timers that fall due, in order. */
+class FakeClock implements ClockSource {
+  readonly secondMs = 1000;
+  private time = START;
+  private readonly timers = new Set<{ at: number; fire: () => void }>();
+
+  now(): number {
+    return this.time;
+  }
+
+  schedule(delayMs: number, fire: () => void): () => void {
+    const timer = { at: this.time + delayMs, fire };
+    this.timers.add(timer);
+    return () => this.timers.delete(timer);
+  }
+
+  /** Moves time on; with `fire: false` no timer fires (a timer that is late). */
+  advance(ms: number, { fire = true } = {}): void {
+    this.time += ms;
+    if (!fire) return;
+    for (const timer of [...this.timers].sort((a, b) => a.at - b.at)) {
+      if (timer.at > this.time) break;
+      this.timers.delete(timer);
+      timer.fire();
+    }
+  }
+}
+
+interface Seen {
+  readonly version: number;
+  readonly clocks: SeatClocks | undefined;
+  readonly deciders: string[];
+  readonly legal: { type: string }[];
+  readonly outcome: unknown;
+}
+
+describe('time controls (fake clock, in-process bus, PGlite)', () => {
+  let broker: InProcessBroker;
+  let store: RoomStore;
+  let client: Bus;
+  const nodes: GameNode[] = [];
+
+  async function node(nodeId: string, clock: FakeClock, leaseTtlMs = 60_000) {
+    const started = await startGameNode({
+      nodeId,
+      store,
+      bus: broker.connect(),
+      games,
+      leaseTtlMs,
+      idleUnloadMs: 60_000,
+      clock,
+    });
+    nodes.push(started);
+    return started;
+  }
+
+  async function seen(roomId: string, viewer: string): Promise<Seen> {
+    const reply = await sendRoomCommand(client, roomId, { type: 'sync', viewer });
+    if (!reply.ok || !reply.view) throw new Error(`sync refused: ${JSON.stringify(reply)}`);
+    const view = reply.view.view as { deciders: string[]; legalActions?: { type: string }[] };
+    return {
+      version: reply.view.version,
+      clocks: reply.view.clocks,
+      deciders: view.deciders,
+      legal: view.legalActions ?? [],
+      outcome: reply.view.outcome,
+    };
+  }
+
+  async function act(roomId: string, seat: string, type: string, requestId: string) {
+    const now = await seen(roomId, seat);
+    const action = now.legal.find((a) => a.type === type);
+    if (!action) throw new Error(`${seat} has no ${type}: ${JSON.stringify(now.legal)}`);
+    return sendRoomCommand(client, roomId, {
+      type: 'act',
+      seat,
+      version: now.version,
+      action: action as never,
+      requestId,
+    });
+  }
+
+  const timed = (timeControl: {
+    baseSeconds: number;
+    incrementSeconds?: number;
+    onFlag?: 'loss' | 'pass';
+  }) => ({
+    options: { seed: 7, gameOptions: { turns: 6 }, timeControl },
+  });
+
+  beforeAll(async () => {
+    ({ broker, store, client } = await memoryWorld());
+  }, 120_000);
+
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  afterEach(async () => {
+    await Promise.all(nodes.splice(0).map((n) => n.stop()));
+  });
+
+  it('runs a seat’s clock only while it decides, and adds the increment per decision', async () => {
+    const clock = new FakeClock();
+    await node('t1', clock);
+    await createParlorRoom(client, 'tc-run', timed({ baseSeconds: 60, incrementSeconds: 5 }));
+    expect((await seen('tc-run', 'p2')).clocks).toEqual({
+      remainingMs: { p1: 60_000, p2: 60_000 },
+      running: ['p1'],
+    });
+    clock.advance(10_000);
+    // Every viewer, spectators too, sees the same figures.
+    for (const viewer of ['p1', 'p2', 'spectator']) {
+      expect((await seen('tc-run', viewer)).clocks).toEqual({
+        remainingMs: { p1: 50_000, p2: 60_000 },
+        running: ['p1'],
+      });
+    }
+    // p1 draws (still deciding): charged 10 s, given 5 s.
+    expect(await act('tc-run', 'p1', 'draw', 'r1')).toEqual({ ok: true, version: 1 });
+    clock.advance(3_000);
+    expect((await seen('tc-run', 'p1')).clocks?.remainingMs).toEqual({ p1: 52_000, p2: 60_000 });
+    // p1 plays a card: p2 decides in the counter window; p1's clock stops.
+    expect(await act('tc-run', 'p1', 'play', 'r2')).toEqual({ ok: true, version: 2 });
+    clock.advance(4_000);
+    expect((await seen('tc-run', 'p1')).clocks).toEqual({
+      remainingMs: { p1: 57_000, p2: 56_000 },
+      running: ['p2'],
+    });
+  });
+
+  it('keeps the clock across a reload on another node, charging the time the room moved', async () => {
+    const clock = new FakeClock();
+    const first = await node('t2a', clock);
+    await createParlorRoom(client, 'tc-move', timed({ baseSeconds: 60, incrementSeconds: 2 }));
+    clock.advance(5_000);
+    await act('tc-move', 'p1', 'draw', 'm1');
+    clock.advance(1_000);
+    await act('tc-move', 'p1', 'play', 'm2');
+    clock.advance(7_000);
+    const before = (await seen('tc-move', 'p1')).clocks;
+    expect(before).toEqual({ remainingMs: { p1: 58_000, p2: 53_000 }, running: ['p2'] });
+    // Drained: the room is snapshotted at its version, so the next load replays no event and
+    // reads the clock from the last one.
+    await first.drain();
+    await node('t2b', clock);
+    clock.advance(4_000);
+    expect((await seen('tc-move', 'p1')).clocks).toEqual({
+      remainingMs: { p1: 58_000, p2: 49_000 },
+      running: ['p2'],
+    });
+  });
+
+  it('keeps the clock across a takeover from a crashed node (events replayed)', async () => {
+    const clock = new FakeClock();
+    const first = await node('t3a', clock, 300);
+    await createParlorRoom(client, 'tc-crash', timed({ baseSeconds: 60, incrementSeconds: 0 }));
+    clock.advance(8_000);
+    await act('tc-crash', 'p1', 'draw', 'c1');
+    await first.stop(); // keeps its lease: the next command waits for it to expire
+    clock.advance(2_000);
+    await node('t3b', clock, 300);
+    expect((await seen('tc-crash', 'p2')).clocks?.remainingMs).toEqual({ p1: 50_000, p2: 60_000 });
+  });
+
+  it('a flag-fall is a loss (reason `time`), shown to every viewer and kept in the log', async () => {
+    const clock = new FakeClock();
+    await node('t4', clock);
+    await createParlorRoom(client, 'tc-flag', timed({ baseSeconds: 60 }));
+    clock.advance(59_999);
+    expect((await seen('tc-flag', 'p1')).outcome).toBeUndefined();
+    clock.advance(1);
+    const outcome = { winners: ['p2'], reason: 'time' };
+    await eventually(async () => (await store.roomSummary('tc-flag'))?.status === 'finished');
+    expect((await store.roomSummary('tc-flag'))?.outcome).toEqual(outcome);
+    for (const viewer of ['p1', 'p2', 'spectator']) {
+      const shown = await seen('tc-flag', viewer);
+      expect(shown.outcome).toEqual(outcome);
+      expect(shown.clocks).toBeUndefined();
+    }
+    const loaded = await store.load('tc-flag');
+    expect(loaded?.events.at(-1)).toMatchObject({ seat: 'p1', action: { type: 'flag' } });
+    const refused = await sendRoomCommand(client, 'tc-flag', {
+      type: 'act',
+      seat: 'p1',
+      version: 1,
+      action: { type: 'draw' },
+      requestId: 'f2',
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'game_over' } });
+  });
+
+  it('flags a seat whose action arrives after its time ran out, before the timer fired', async () => {
+    const clock = new FakeClock();
+    await node('t5', clock);
+    await createParlorRoom(client, 'tc-late', timed({ baseSeconds: 60 }));
+    clock.advance(61_000, { fire: false });
+    const reply: RoomCommandReply = await sendRoomCommand(client, 'tc-late', {
+      type: 'act',
+      seat: 'p1',
+      version: 0,
+      action: { type: 'draw' },
+      requestId: 'l1',
+    });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'game_over' } });
+    expect((await store.roomSummary('tc-late'))?.outcome).toEqual({
+      winners: ['p2'],
+      reason: 'time',
+    });
+  });
+
+  it('with onFlag pass, passes the seat’s reaction window; a decision without a pass is a loss', async () => {
+    const clock = new FakeClock();
+    await node('t6', clock);
+    await createParlorRoom(
+      client,
+      'tc-pass',
+      timed({ baseSeconds: 60, incrementSeconds: 3, onFlag: 'pass' }),
+    );
+    await act('tc-pass', 'p1', 'play', 'p1');
+    expect((await seen('tc-pass', 'p2')).deciders).toEqual(['p2']);
+    clock.advance(60_000);
+    // p2's counter window is passed for it: the game goes on, p2 has its increment left.
+    await eventually(async () => (await seen('tc-pass', 'p2')).version === 2);
+    const after = await seen('tc-pass', 'p1');
+    expect(after.outcome).toBeUndefined();
+    expect(after.deciders).toEqual(['p1']);
+    expect(after.clocks?.remainingMs).toEqual({ p1: 63_000, p2: 3_000 });
+    const loaded = await store.load('tc-pass');
+    expect(loaded?.events.at(-1)).toMatchObject({
+      seat: 'p2',
+      requestId: 'flag-p2-v1',
+      action: { type: 'act', action: { type: 'pass' } },
+    });
+    // p1's own turn has no pass: its flag-fall is a loss.
+    clock.advance(63_000);
+    await eventually(async () => (await store.roomSummary('tc-pass'))?.status === 'finished');
+    expect((await store.roomSummary('tc-pass'))?.outcome).toEqual({
+      winners: ['p2'],
+      reason: 'time',
+    });
+  });
+
+  it('refuses a time control the protocol bounds do not allow, storing nothing', async () => {
+    await node('t7', new FakeClock());
+    for (const timeControl of [
+      { baseSeconds: 59 },
+      { baseSeconds: 3 * 3600 + 1 },
+      { baseSeconds: 600, incrementSeconds: 121 },
+      { baseSeconds: 600, onFlag: 'draw' },
+    ]) {
+      const reply = await client.request('veil.rooms.create', {
+        roomId: 'tc-bad',
+        game: 'parlor',
+        seats: {
+          p1: { kind: 'human', tokenHash: 'f'.repeat(64) },
+          p2: { kind: 'human', tokenHash: 'f'.repeat(64) },
+        },
+        options: { timeControl },
+      });
+      expect(reply).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    }
+    expect(await store.roomSummary('tc-bad')).toBeNull();
+  });
+});
