@@ -13,7 +13,13 @@ import {
   type TopologyChild,
 } from '@veil/cli';
 import { NatsBus, type Bus } from '@veil/bus';
-import { connectSeat, createRoom, newRequestId, type VeilConnection } from '@veil/client';
+import {
+  connectSeat,
+  createRoom,
+  newRequestId,
+  VeilError,
+  type VeilConnection,
+} from '@veil/client';
 import { NODE_HEARTBEAT_SUBJECT } from '@veil/game';
 import { parlorView } from '@veil/gateway/testing';
 import type pg from 'pg';
@@ -348,8 +354,22 @@ describeWithServices('fault suite: failover under load', () => {
       .filter((p) => p.role === 'gateway')
       .map((p) => `http://127.0.0.1:${p.port}`) as [string, string];
     let seed = 1_000;
+    /**
+     * A gateway lets one address create 20 rooms at once, then 30 a minute (protocol limits):
+     * the long form's rooms are created at that pace, as a client told `rate_limited` would.
+     */
+    const create = async (url: string, request: Parameters<typeof createRoom>[1]) => {
+      for (;;) {
+        try {
+          return await createRoom(url, request);
+        } catch (error) {
+          if (!(error instanceof VeilError && error.code === 'rate_limited')) throw error;
+          await sleep(2_000);
+        }
+      }
+    };
     const addBotRoom = async (url: string) => {
-      const created = await createRoom(url, {
+      const created = await create(url, {
         game: 'parlor',
         seats: { p1: { type: 'bot', level: 'random' }, p2: { type: 'bot', level: 'greedy' } },
         options: { seed: (seed += 1), gameOptions: { turns: 400 } },
@@ -357,7 +377,7 @@ describeWithServices('fault suite: failover under load', () => {
       roomIds.push(created.roomId);
     };
     const addHumanRoom = async (url: string) => {
-      const created = await createRoom(url, {
+      const created = await create(url, {
         game: 'parlor',
         seats: { p1: { type: 'human' }, p2: { type: 'bot', level: 'random' } },
         options: { seed: (seed += 1), gameOptions: { turns: 400 } },
