@@ -76,11 +76,11 @@ export interface GameNodeOptions {
    * snapshot policy.
    */
   readonly quietSnapshotMs?: number;
-  /** Pause between this node's heartbeats (default 500 ms). */
+  /** Pause between this node's heartbeats (default 250 ms). */
   readonly heartbeatMs?: number;
   /**
    * A peer node not heard from for this long is gone and its rooms are taken over at once
-   * (default 2 s); without liveness a dead node's rooms would wait out their leases.
+   * (default 1.25 s); without liveness a dead node's rooms would wait out their leases.
    */
   readonly livenessDeadlineMs?: number;
   /**
