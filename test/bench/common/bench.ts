@@ -121,6 +121,28 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] as number;
 }
 
+/**
+ * The p99 of the latencies of the acts sent in each second after `start`, in order, as
+ * `[sent at, latency]` pairs (ms): a tail spread evenly shows as every second's p99 near the
+ * whole run's, stalls as a few seconds far above the rest.
+ */
+export function perSecondP99(acts: readonly [number, number][], start: number): number[] {
+  const seconds: number[][] = [];
+  for (const [sent, latency] of acts)
+    (seconds[Math.floor((sent - start) / 1000)] ??= []).push(latency);
+  return seconds
+    .filter((second) => second.length > 0)
+    .map((second) =>
+      round(
+        percentile(
+          second.sort((a, b) => a - b),
+          99,
+        ),
+        1,
+      ),
+    );
+}
+
 export function round(value: number, digits = 0): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;

@@ -22,6 +22,7 @@ import {
 } from '../common/bench.js';
 import { RoomSet, type StepFigures } from './rooms.js';
 import { Spectators } from './spectators.js';
+import { stallsOf, type NodeStalls } from './stalls.js';
 import {
   residentBytes,
   roleCpuSeconds,
@@ -79,6 +80,8 @@ interface Step extends StepFigures {
   actToSpectatorP99Ms: number;
   spectatorViewsPerSecond: number;
   gameNodeRssBytes: number[];
+  /** Each game node's collections and longest event-loop delay over the step. */
+  gameNodeStalls: (NodeStalls | null)[];
   /** Why this step broke, if it did. */
   broke: string | null;
 }
@@ -100,8 +103,9 @@ export async function main(options: BenchOptions): Promise<Figures> {
       logDir,
       thinkMs: THINK_MS,
       thinkJitterMs: THINK_JITTER_MS,
+      stallDir: logDir,
     });
-    const veil = await underLoad(topology, services, sizes);
+    const veil = await underLoad(topology, services, sizes, logDir);
     await topology.stop();
     topology = null;
     const floor = await floorAt(services, sizes, veil.steps);
@@ -119,6 +123,7 @@ async function underLoad(
   topology: LoadTopology,
   services: { databaseUrl: string; natsUrl: string },
   sizes: Sizes,
+  stallDir: string,
 ) {
   const nodes = topology.gameNodes.map((c) => c.pid);
   const rss = () => nodes.map((pid) => residentBytes(pid) ?? 0);
@@ -137,15 +142,17 @@ async function underLoad(
     // In two halves: the second half's growth is per room, without what a node grows by once
     // (its young generation, compiled code, pools).
     const half = Math.floor(sizes.rooms / 2);
-    const onCreated = (n: number) => progress(`  ${count(n)} rooms`);
-    await rooms.create(half, 16, onCreated);
+    await rooms.create(half, 16, (n) => progress(`  ${count(n)} rooms`));
     const rssHalf = rss();
-    await rooms.create(sizes.rooms - half, 16, onCreated);
+    await rooms.create(sizes.rooms - half, 16, (n) => progress(`  ${count(half + n)} rooms`));
     const creationSeconds = (now() - createStart) / 1000;
     const rssCreated = rss();
     spectators = new Spectators(topology.gatewayUrl);
     progress(`load: connecting ${count(sizes.spectators)} spectators`);
-    await spectators.connect([...rooms.rooms.keys()].slice(0, sizes.spectators));
+    // Spread over the rooms (every n-th), so that acts reach them all along the steps.
+    const ids = [...rooms.rooms.keys()];
+    const every = Math.max(1, Math.floor(ids.length / sizes.spectators));
+    await spectators.connect(ids.filter((_, i) => i % every === 0).slice(0, sizes.spectators));
     progress(`load: warm-up, ${sizes.warmupSeconds} s at ${sizes.corpRates[0]} Corp acts/s`);
     await rooms.runStep(sizes.corpRates[0] ?? 10, sizes.warmupSeconds);
     spectators.take();
@@ -157,6 +164,7 @@ async function underLoad(
       const cpuBefore = roleCpuSeconds(pids);
       const busyBefore = machineBusySeconds();
       const wallBefore = now();
+      const clockBefore = Date.now();
       const figures = await rooms.runStep(rate, sizes.stepSeconds);
       const wall = (now() - wallBefore) / 1000;
       const cpuAfter = roleCpuSeconds(pids);
@@ -182,6 +190,7 @@ async function underLoad(
         actToSpectatorP99Ms: spectated.actToSpectatorP99Ms,
         spectatorViewsPerSecond: round(spectated.views / wall, 1),
         gameNodeRssBytes: rss(),
+        gameNodeStalls: nodes.map((pid) => stallsOf(stallDir, pid, clockBefore, Date.now())),
         broke: null,
       };
       step.broke = whyBroken(step);
@@ -282,6 +291,16 @@ function report(figures: Awaited<ReturnType<typeof underLoad>> & { floor: FloorR
       ['ratio p50 / p99', f ? `${f.p50Ratio}× / ${f.p99Ratio}×` : '—'],
       ['act → spectator p50 / p99', `${s.actToSpectatorP50Ms} / ${s.actToSpectatorP99Ms} ms`],
       ['errors', JSON.stringify(s.errors)],
+      ['p99 by node', JSON.stringify(s.p99ByNodeMs)],
+      ['p99 per second (max)', String(Math.max(...s.secondP99Ms))],
+      [
+        'node stalls (major GCs, max GC, GC total, max loop delay)',
+        s.gameNodeStalls
+          .map((n) =>
+            n ? `${n.majorGcs}, ${n.majorGcMaxMs}, ${n.gcMs}, ${n.loopDelayMaxMs} ms` : '—',
+          )
+          .join(' | '),
+      ],
       [
         'cores by role',
         Object.entries(s.cores)

@@ -10,7 +10,7 @@
 import { Rng } from '@veil/engine';
 import { WireClient } from '../node-throughput/wire-client.js';
 import { viewVersion } from '../node-throughput/view-version.js';
-import { now, percentile, round } from '../common/bench.js';
+import { now, percentile, perSecondP99, round } from '../common/bench.js';
 
 const TOKEN_HASH = 'f'.repeat(64);
 
@@ -35,7 +35,11 @@ class Room {
   awaiting = 0;
   queued = false;
   over = false;
-  constructor(readonly id: string) {}
+  constructor(
+    readonly id: string,
+    /** The game node that created the room and runs it. */
+    readonly nodeId: string,
+  ) {}
   get corpDecides(): boolean {
     return (
       !this.over &&
@@ -57,6 +61,10 @@ export interface StepFigures {
   p99Ms: number;
   ackP99Ms: number;
   measuredActs: number;
+  /** The p99 of the acts sent in each second: stalls stand out as a few seconds far above. */
+  secondP99Ms: number[];
+  /** The p99 of the acts on each game node's rooms. */
+  p99ByNodeMs: Record<string, number>;
   /** Ticks that found no room whose Corp was to act: the rooms, not the servers, held it back. */
   starved: number;
   errors: Record<string, number>;
@@ -82,6 +90,8 @@ export class RoomSet {
   private replaced = 0;
   private actionsSeen = 0;
   private readonly latencies: number[] = [];
+  /** [sent at, latency, node] of each measured act. */
+  private readonly measured: [number, number, string][] = [];
   private readonly acks: number[] = [];
   private errors: Record<string, number> = {};
   private measuring = false;
@@ -127,7 +137,7 @@ export class RoomSet {
       options: { seed: `${this.options.seed}:${id}` },
     });
     if (!reply['ok']) throw new Error(`room ${id} not created: ${JSON.stringify(reply)}`);
-    const room = new Room(id);
+    const room = new Room(id, String(reply['nodeId']));
     this.rooms.set(id, room);
     const sync = await this.request(`veil.room.${id}.cmd`, { type: 'sync', viewer: 'corp' });
     const payload = sync['view'] as Payload | undefined;
@@ -152,7 +162,10 @@ export class RoomSet {
     if (version === undefined || version <= room.version) return;
     if (this.measuring) this.actionsSeen++;
     if (room.awaiting === version) {
-      if (this.measuring) this.latencies.push(at - room.sentAt);
+      if (this.measuring) {
+        this.latencies.push(at - room.sentAt);
+        this.measured.push([room.sentAt, at - room.sentAt, room.nodeId]);
+      }
       room.awaiting = 0;
     }
     this.adopt(room, JSON.parse(payload.toString()) as Payload);
@@ -231,6 +244,7 @@ export class RoomSet {
   /** Sends Corp acts at `rate` per second for `seconds`, to the room that has waited longest. */
   async runStep(rate: number, seconds: number): Promise<StepFigures> {
     this.latencies.length = 0;
+    this.measured.length = 0;
     this.acks.length = 0;
     this.errors = {};
     this.actionsSeen = 0;
@@ -277,10 +291,36 @@ export class RoomSet {
       p99Ms: round(percentile(sorted, 99), 2),
       ackP99Ms: round(percentile(acks, 99), 2),
       measuredActs: sorted.length,
+      secondP99Ms: perSecondP99(
+        this.measured.map(([sent, latency]) => [sent, latency]),
+        start,
+      ),
+      p99ByNodeMs: this.p99ByNode(),
       starved,
       errors: this.errors,
       roomsReplaced: this.replaced - replacedBefore,
     };
+  }
+
+  private p99ByNode(): Record<string, number> {
+    const byNode = new Map<string, number[]>();
+    for (const [, latency, node] of this.measured) {
+      const list = byNode.get(node) ?? [];
+      list.push(latency);
+      byNode.set(node, list);
+    }
+    return Object.fromEntries(
+      [...byNode].map(([node, list]) => [
+        node,
+        round(
+          percentile(
+            list.sort((a, b) => a - b),
+            99,
+          ),
+          2,
+        ),
+      ]),
+    );
   }
 
   close(): void {

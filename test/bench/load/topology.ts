@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { freePort, spawnVeilProcess, VEIL_READY, type TopologyChild } from '@veil/cli';
 import { processCpuMicros } from '../common/bench.js';
+import { STALL_LOG_PRELOAD } from './stalls.js';
 
 export interface LoadTopologyOptions {
   databaseUrl: string;
@@ -16,6 +17,8 @@ export interface LoadTopologyOptions {
   /** The bot's least think time and its random extra (VEIL_AI_THINK_MS, _JITTER_MS). */
   thinkMs: number;
   thinkJitterMs: number;
+  /** Where the game nodes log their collections and event-loop delays (stall-log.mjs). */
+  stallDir: string;
 }
 
 export interface LoadTopology {
@@ -40,7 +43,13 @@ export async function startLoadTopology(options: LoadTopologyOptions): Promise<L
       name: `game-${n}`,
       role: 'game' as const,
       port: 0,
-      env: { ...withStore, VEIL_ROLE: 'game', VEIL_NODE_ID: `load-game-${n}` },
+      env: {
+        ...withStore,
+        VEIL_ROLE: 'game',
+        VEIL_NODE_ID: `load-game-${n}`,
+        NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --import ${STALL_LOG_PRELOAD}`.trim(),
+        VEIL_BENCH_STALL_DIR: options.stallDir,
+      },
     })),
     {
       name: 'ai-1',

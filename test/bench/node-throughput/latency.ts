@@ -17,6 +17,7 @@ import {
   loopLatenessMs,
   now,
   percentile,
+  perSecondP99,
   processCpuMicros,
   progress,
   round,
@@ -314,21 +315,4 @@ async function runPhase(
     roomsReplaced: replaced,
     errors,
   };
-}
-
-function perSecondP99(acts: readonly [number, number][], start: number): number[] {
-  const seconds: number[][] = [];
-  for (const [sent, latency] of acts)
-    (seconds[Math.floor((sent - start) / 1000)] ??= []).push(latency);
-  return seconds
-    .filter((second) => second.length > 0)
-    .map((second) =>
-      round(
-        percentile(
-          second.sort((a, b) => a - b),
-          99,
-        ),
-        1,
-      ),
-    );
 }
