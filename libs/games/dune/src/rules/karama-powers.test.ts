@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RulesError } from '@veil/engine';
+import { Rng, RulesError } from '@veil/engine';
 import { dune } from '../module.js';
 import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction, Viewer } from '../state/types.js';
@@ -860,5 +860,25 @@ describe('the karama_battle window (Voice, Prescience) is neutral', () => {
       expect(karamaLog(cancelled)).toEqual([{ faction: holder, cancels: power }]);
       expect(cancelled.context.pauses.windows).toEqual([]);
     }
+  });
+});
+
+describe('a determinized world while an alliance power is asked about', () => {
+  it('gives the payer enough spice to pay once the window closes', () => {
+    // The BG (5 starting spice) ship 10 forces at the Guild's ally's half price: 10 spice.
+    const start = movementFor('bene_gesserit', (st) =>
+      withPlayer(allied(st, 'bene_gesserit', 'spacing_guild'), 'bene_gesserit', { spice: 12 }),
+    );
+    const ship = { type: 'ship', to: 'the_great_flat:14', count: 10, karama: null } as const;
+    const asked = act(start, 'bene_gesserit', ship);
+    expect(asked.context.pauses.windows.at(-1)?.cause).toMatchObject({
+      power: 'ally_half_price',
+      cost: 10,
+    });
+    const world = dune.determinize(dune.view(asked, 'harkonnen'), 'harkonnen', Rng.from(7));
+    expect(world.context.players.bene_gesserit.spice).toBeGreaterThanOrEqual(10);
+    const paid = answer(answer(world, null), null);
+    expect(paid.context.forces['the_great_flat:14']).toEqual({ bene_gesserit: 10 });
+    expect(paid.context.players.spacing_guild.spice).toBe(5 + 10);
   });
 });
