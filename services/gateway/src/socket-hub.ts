@@ -502,6 +502,9 @@ export class SocketHub {
       ...(view.outcome
         ? { outcome: { winners: view.outcome.winners, reason: view.outcome.reason } }
         : {}),
+      ...(view.clocks
+        ? { clocks: { remainingMs: view.clocks.remainingMs, running: view.clocks.running } }
+        : {}),
     });
     this.metrics.viewsForwarded.inc(targets.length);
     if (log.length > 0) {

@@ -7,6 +7,7 @@ import { botLevelText } from './model.js';
 import { roomLists } from './room-list.js';
 import { absoluteLink, seatHash, watchHash } from './router.js';
 import { saveToken } from './storage.js';
+import { timeControlField } from './time-control-field.js';
 
 /** The lobby: create a Netrunner room, list rooms to watch or resume. */
 export function renderLobby(root: HTMLElement, base: string): () => void {
@@ -41,6 +42,7 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
   const opponentDeck = deckPicker('opponent-deck');
   const spectators = h('input', { type: 'checkbox', id: 'spectators', checked: true });
   const privateRoom = h('input', { type: 'checkbox', id: 'private', 'data-testid': 'private' });
+  const clock = timeControlField();
   const createButton = h(
     'button',
     { class: 'btn btn-primary', type: 'submit', 'data-testid': 'create-room' },
@@ -75,6 +77,7 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
     h('div', null, spectators, ' allowed to watch'),
     h('label', { for: 'private' }, 'Private'),
     h('div', null, privateRoom, ' only people with a link find it (not listed here)'),
+    ...clock.fields,
     h('div', { class: 'form-actions' }, createButton),
   );
 
@@ -112,6 +115,7 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
         options: {
           spectators: spectators.checked,
           ...(privateRoom.checked ? { private: true } : {}),
+          ...clock.option(),
           gameOptions: { corpDeck: decks['corp'], runnerDeck: decks['runner'] },
         },
       });

@@ -8,6 +8,7 @@ import {
 } from '@veil/client';
 import { BOARDS } from './boards.js';
 import { withChat } from './chat.js';
+import { withClocks } from './clock-bar.js';
 import { withConcede } from './concede.js';
 import { withTableEnd } from './end-bar.js';
 import { h, mount } from './dom.js';
@@ -119,14 +120,17 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
         history.replaceState(null, '', seatHash(route.roomId, conn.seat, token));
       }
     }
-    const boardRoot = withTableEnd(
-      withConcede(
-        withChat(fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root, conn),
+    const boardRoot = withClocks(
+      withTableEnd(
+        withConcede(
+          withChat(fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root, conn),
+          conn,
+          seats,
+        ),
         conn,
-        seats,
+        seatNames,
       ),
       conn,
-      seatNames,
     );
     const load = BOARDS[game];
     if (!load) return runGeneric(boardRoot, conn);
