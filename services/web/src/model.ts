@@ -32,6 +32,7 @@ const REASONS: Record<string, string> = {
   corp_decked: 'the Corp had to draw from an empty R&D',
   no_game: 'no game was set up',
   conceded: 'the other side conceded',
+  time: 'the other side ran out of time',
 };
 
 export function outcomeText(outcome: {
