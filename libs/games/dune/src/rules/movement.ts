@@ -55,8 +55,8 @@ export function shipmentCost(
   const full = rateOf(area) * count;
   // The Guild ship at half price; so may their ally (an alliance power), and a Karama shipment.
   const guild = seat === 'spacing_guild' && !barred(state, 'half_price');
-  const ally = allyOf(state, seat) === 'spacing_guild' && !barred(state, 'ally_half_price');
-  const half = guild || ally || karama;
+  const guildAlly = allyOf(state, seat) === 'spacing_guild' && !barred(state, 'ally_half_price');
+  const half = guild || guildAlly || karama;
   return half ? Math.ceil(full / 2) : full;
 }
 
@@ -105,7 +105,10 @@ export function ship(
   return finishShipment(land(state, seat, to, count, cost, null, false), seat);
 }
 
-/** The ally's half price stands (the payment to the Guild is asked about next), or, stopped, the ally ships again at full price. */
+/**
+ * The ally's half price stands (the payment to the Guild is asked about next), or, stopped,
+ * the ally ships again at full price.
+ */
 export function resumeAllyHalfPrice(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
   if (stopped) return bar(state, 'ally_half_price');
   return askKarama(state, 'guild_payment', c, resumeGuildPayment);
@@ -315,7 +318,10 @@ export function crossShip(
   return askKarama(state, 'ally_cross_ship', cause, resumeAllyCrossShip);
 }
 
-/** The ally's cross-shipment stands (the payment to the Guild is asked about next), or, stopped, the ally ships again without it. */
+/**
+ * The ally's cross-shipment stands (the payment to the Guild is asked about next), or, stopped,
+ * the ally ships again without it.
+ */
 export function resumeAllyCrossShip(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
   if (stopped) return bar(state, 'ally_cross_ship');
   return askKarama(state, 'guild_payment', c, resumeGuildPayment);

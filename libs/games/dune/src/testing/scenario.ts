@@ -48,7 +48,7 @@ export function withPlayer(
   return { ...state, players: { ...state.players, [f]: { ...state.players[f], ...change } } };
 }
 
-/** Every open Karama window against a power (`karama_power`, `karama_battle`) passed by the seats it waits on. */
+/** Every open Karama window against a power (`karama_power`, `karama_battle`) passed. */
 export function passKarama(s: Snap): Snap {
   let x = s;
   for (;;) {
