@@ -32,10 +32,12 @@ const settled = (s: DuneState) =>
 
 /**
  * Dune's statechart: setup, then the nine phases of a turn (the Nexus only after a worm) until
- * the Mentat Pause declares a winner. Each phase state runs its rule function on entry (those
- * that take actions then open the neutral any-time window, rules/any-time.ts), applies
- * actions while the phase waits on seats, and moves on once the phase is done and nothing is
- * pending (no decision, no open window). Legality was checked against the legal list already.
+ * the Mentat Pause declares a winner. Each phase state runs its rule function on entry (the
+ * neutral any-time window opens at the start of those that take actions, and the Spice Blow,
+ * Charity, each battle, Collection and the Mentat Pause open it after their steps,
+ * rules/any-time.ts), applies actions while the phase waits on seats, and moves on once the
+ * phase is done and nothing is pending (no decision, no open window). Legality was checked
+ * against the legal list already.
  */
 export const duneMachine = setup({
   types: {
@@ -59,7 +61,7 @@ export const duneMachine = setup({
     ),
     enterStorm: assign(({ context }) => openAnyTimeWindow(enterStorm(context), 'storm')),
     enterBlow: assign(({ context }) => enterBlow(context)),
-    enterNexus: assign(({ context }) => openAnyTimeWindow(enterNexus(context), 'nexus')),
+    enterNexus: assign(({ context }) => enterNexus(context)),
     enterCharity: assign(({ context }) => enterCharity(context)),
     enterBidding: assign(({ context }) => openAnyTimeWindow(enterBidding(context), 'bidding')),
     enterRevival: assign(({ context }) => openAnyTimeWindow(enterRevival(context), 'revival')),
@@ -71,10 +73,13 @@ export const duneMachine = setup({
     actStorm: assign(({ context, event }) => actIn(context, event, 'storm')),
     actBlow: assign(({ context, event }) => actIn(context, event, 'blow')),
     actNexus: assign(({ context, event }) => actIn(context, event, 'nexus')),
+    actCharity: assign(({ context, event }) => actIn(context, event, 'charity')),
     actBidding: assign(({ context, event }) => actIn(context, event, 'bidding')),
     actRevival: assign(({ context, event }) => actIn(context, event, 'revival')),
     actMovement: assign(({ context, event }) => actIn(context, event, 'movement')),
     actBattle: assign(({ context, event }) => actIn(context, event, 'battle')),
+    actCollection: assign(({ context, event }) => actIn(context, event, 'collection')),
+    actMentat: assign(({ context, event }) => actIn(context, event, 'mentat')),
   },
 }).createMachine({
   id: 'dune',
@@ -101,7 +106,11 @@ export const duneMachine = setup({
       always: { guard: 'done', target: 'charity' },
       on: { act: { actions: 'actNexus' } },
     },
-    charity: { entry: 'enterCharity', always: { guard: 'done', target: 'bidding' } },
+    charity: {
+      entry: 'enterCharity',
+      always: { guard: 'done', target: 'bidding' },
+      on: { act: { actions: 'actCharity' } },
+    },
     bidding: {
       entry: 'enterBidding',
       always: { guard: 'done', target: 'revival' },
@@ -122,13 +131,18 @@ export const duneMachine = setup({
       always: { guard: 'done', target: 'collection' },
       on: { act: { actions: 'actBattle' } },
     },
-    collection: { entry: 'enterCollection', always: { guard: 'done', target: 'mentat' } },
+    collection: {
+      entry: 'enterCollection',
+      always: { guard: 'done', target: 'mentat' },
+      on: { act: { actions: 'actCollection' } },
+    },
     mentat: {
       entry: 'enterMentat',
       always: [
         { guard: 'over', target: 'over' },
         { guard: 'done', target: 'storm' },
       ],
+      on: { act: { actions: 'actMentat' } },
     },
     over: { type: 'final' },
   },

@@ -28,11 +28,12 @@ function outcome(snapshot: GameSnapshot<DuneState>): Outcome<Faction> | null {
 
 export const dune: DuneModule = {
   id: 'dune',
+  // 6: the any-time window at every point of a turn (rules/any-time.ts).
   // 5: Karama against the alliance powers and a Fremen Hajr move; Voice and Prescience asked of
   // every seat but their owner (rules/karama-powers.ts, rules/battle.ts).
   // 3: the any-time window and the Truthtrance answers kept in the state (rules/any-time.ts,
   // rules/truth-answers.ts); 2: Karama against faction powers (rules/karama-powers.ts).
-  rulesVersion: 5,
+  rulesVersion: 6,
   seats: (options) => [...resolveOptions(options).factions],
   machine: duneMachine,
   deciders: (snapshot) =>

@@ -28,13 +28,13 @@ import {
 } from './movement.js';
 import { allianceAnswer, nexusLeave, nexusOffer, offerWormRides, ride } from './nexus.js';
 import { allyOf } from './board.js';
-import { ANY_TIME, closeAnyTimeAfterPlay, closeAnyTimeWindow } from './any-time.js';
+import { ANY_TIME, playAnyTimeCard } from './any-time.js';
+import { closeAnyTime } from './any-time-resume.js';
 import type { Phase } from './phase.js';
 import { karamaAgainstPower } from './karama-powers.js';
 import { resumePower } from './karama-resume.js';
-import { playTruthtrance } from './truthtrance.js';
 import { closeWormsignWindow, preventWormsign } from './wormsign.js';
-import { emperorRevive, playGhola, revive } from './revival.js';
+import { emperorRevive, revive } from './revival.js';
 import { commitSetup, fremenSplit, harkonnenMulligan } from './setup-choices.js';
 import { closeStormWindow, commitDial, detonateAtomics, playWeatherControl } from './storm.js';
 import { advanceCursor } from './cursor.js';
@@ -65,7 +65,7 @@ export function settleDiscards(state: DuneState): DuneState {
     const resumed: DuneState = { ...s, pendingDiscard: null };
     switch (k.kind) {
       case 'card_used':
-        s = resumed;
+        s = k.resume === 'any_time' ? closeAnyTime(resumed) : resumed;
         break;
       case 'karama_purchase':
         s = resumeKaramaPurchase(resumed, k.buyer);
@@ -114,7 +114,7 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
         },
       };
       if (passed.status === 'open') return s;
-      if (w.kind === ANY_TIME) return closeAnyTimeWindow(s, w.id);
+      if (w.kind === ANY_TIME) return closeAnyTime(s);
       if (w.kind === 'karama_power') return resumePower(s, false);
       if (w.kind === 'karama_wormsign') return closeWormsignWindow(s);
       return w.kind === 'karama_battle' ? closeKaramaWindow(s) : closeStormWindow(s);
@@ -208,15 +208,8 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
     case 'emperor_revive':
       return emperorRevive(state, action.count);
     case 'truthtrance':
-      return closeAnyTimeAfterPlay(
-        playTruthtrance(state, seat, action.truthtrance, action.to, action.question, phase),
-        seat,
-      );
     case 'ghola':
-      return closeAnyTimeAfterPlay(
-        playGhola(state, seat, action.ghola, action.leader, action.forces, phase),
-        seat,
-      );
+      return playAnyTimeCard(state, phase, seat, action);
     case 'ship_pass':
       return passShipment(state);
     case 'advisor':

@@ -31,6 +31,7 @@ import {
 } from './board.js';
 import { addSpice, discardBatch, findCard, inPlay, log, updatePlayer } from './common.js';
 import { leaderStrength } from './revival.js';
+import { openAnyTimeWindow } from './any-time.js';
 
 import { forgetTraitorAnswers } from './truth-answers.js';
 /**
@@ -584,8 +585,13 @@ export function winnerDiscards(
   );
 }
 
+/** The battle is over: the any-time window, then the next battle (or the phase ends). */
 function finishBattle(state: DuneState): DuneState {
   const b = state.battle as Battle;
   const s: DuneState = { ...state, battle: null, dialers: [b.aggressor, b.defender] };
-  return nextAggressor(s) ? s : { ...s, phaseDone: true };
+  return openAnyTimeWindow(
+    nextAggressor(s) ? s : { ...s, phaseDone: true },
+    'battle',
+    'after_battle',
+  );
 }

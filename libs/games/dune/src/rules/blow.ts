@@ -2,6 +2,7 @@ import { shuffle, type PublicCause } from '@veil/engine';
 import { TERRITORIES, type TerritoryId } from '../data/map.js';
 import type { DuneState, Faction, SpiceCard } from '../state/types.js';
 import { addForces, allyOf, areasOf, factionsInArea, forcesIn, inStorm } from './board.js';
+import { openAnyTimeWindow } from './any-time.js';
 import { askKarama } from './karama-powers.js';
 import { log, updatePlayer } from './common.js';
 
@@ -64,8 +65,9 @@ export function enterBlow(state: DuneState): DuneState {
 }
 
 /**
- * Reveals Spice cards until a territory card. A worm reaching Fremen forces stops at a
- * `karama_power` window (their immunity may be stopped) and the reveal goes on once it closes.
+ * Reveals Spice cards until a territory card, then opens the any-time window (the point before
+ * a Nexus too). A worm reaching Fremen forces stops at a `karama_power` window (their immunity
+ * may be stopped) and the reveal goes on once it closes.
  */
 function revealSpice(state: DuneState): DuneState {
   let s = state;
@@ -113,7 +115,7 @@ function revealSpice(state: DuneState): DuneState {
     const [deck, rng] = shuffle(s.rng, [...s.spiceDeck, ...setAside]);
     s = { ...s, spiceDeck: deck, rng };
   }
-  return { ...s, phaseDone: true };
+  return openAnyTimeWindow({ ...s, phaseDone: true }, 'blow', 'after_blow');
 }
 
 function present(state: DuneState, territory: TerritoryId, f: Faction | null): boolean {

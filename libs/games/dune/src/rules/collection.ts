@@ -1,11 +1,13 @@
 import type { DuneState } from '../state/types.js';
 import { areasOf, forcesIn, forcesInTerritory, territoryOf } from './board.js';
+import { openAnyTimeWindow } from './any-time.js';
 import { log, updatePlayer } from './common.js';
 
 /**
  * Spice Collection: forces on a spice pile collect 2 spice each (3 when the faction occupies
  * Arrakeen or Carthag) until it is empty; several factions take in storm order. Whether forces
- * elsewhere in the territory collect is the `spiceCollection` room option.
+ * elsewhere in the territory collect is the `spiceCollection` room option. Then the any-time
+ * window.
  */
 export function enterCollection(state: DuneState): DuneState {
   let s: DuneState = { ...state, bribed: [] };
@@ -30,5 +32,5 @@ export function enterCollection(state: DuneState): DuneState {
       s = log(s, 'collect', { faction: f, area, amount: take });
     }
   }
-  return { ...s, phaseDone: true };
+  return openAnyTimeWindow({ ...s, phaseDone: true }, 'collection', 'after_collection');
 }

@@ -1,20 +1,30 @@
 import type { DuneState, Faction } from '../state/types.js';
 import { allyOf, controlledStrongholds, occupants, occupiedStrongholds } from './board.js';
+import { anyTimeOpen, openAnyTimeWindow } from './any-time.js';
 import { log, updatePlayer } from './common.js';
 
 /**
- * Mentat Pause: bribes and unused ally support move behind the shields; stronghold victory (3 alone, 4 allied; the
- * earliest in storm order among several), the BG prediction overriding it; after the last turn
- * the end-of-game order: Fremen special victory, else Guild, else Fremen, else most strongholds.
+ * Mentat Pause: bribes and unused ally support move behind the shields; then the any-time
+ * window, whose close resumes the victory check (`mentatVerdict`).
  */
 export function enterMentat(state: DuneState): DuneState {
-  let s: DuneState = { ...state, bribed: [] };
+  let s: DuneState = { ...state, bribed: [], phaseDone: false };
   for (const f of s.options.factions) {
     // Bribes received, and what is left of the support set out for an ally.
     const back = s.players[f].bribes + s.players[f].support;
     if (back > 0)
       s = updatePlayer(s, f, (p) => ({ ...p, spice: p.spice + back, bribes: 0, support: 0 }));
   }
+  s = openAnyTimeWindow(s, 'mentat', 'mentat');
+  return anyTimeOpen(s) ? s : mentatVerdict(s);
+}
+
+/**
+ * The Mentat Pause's verdict: stronghold victory (3 alone, 4 allied; the earliest in storm order
+ * among several), the BG prediction overriding it; after the last turn the end-of-game order:
+ * Fremen special victory, else Guild, else Fremen, else most strongholds. Else the next turn.
+ */
+export function mentatVerdict(s: DuneState): DuneState {
   const winners = strongholdWinners(s);
   if (winners)
     return declare(s, applyPrediction(s, winners.winners), winners.reason, winners.winners);

@@ -155,6 +155,7 @@ export function playGhola(
   leader: string | null,
   forces: number,
   phase: string,
+  resume: 'none' | 'any_time' = 'none',
 ): DuneState {
   const card = findCard(state, seat, ghola);
   if (card?.card !== 'tleilaxu_ghola') throw new Error('no ghola');
@@ -168,7 +169,7 @@ export function playGhola(
   return discardBatch(s, 'card_used', phase, [{ faction: seat, handle: ghola }], (batch) => ({
     kind: 'card_used',
     batch,
-    resume: 'none',
+    resume,
   }));
 }
 

@@ -49,6 +49,7 @@ export function playTruthtrance(
   to: Faction,
   question: TruthQuestion,
   phase: string,
+  resume: 'none' | 'any_time' = 'none',
 ): DuneState {
   if (findCard(state, seat, handle)?.card !== 'truthtrance') throw new Error('no truthtrance');
   if (to === seat || !state.options.factions.includes(to)) throw new Error('bad truthtrance');
@@ -62,6 +63,6 @@ export function playTruthtrance(
   return discardBatch(s, 'card_used', phase, [{ faction: seat, handle }], (batch) => ({
     kind: 'card_used',
     batch,
-    resume: 'none',
+    resume,
   }));
 }

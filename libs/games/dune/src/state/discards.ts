@@ -42,8 +42,11 @@ export type DiscardContinuation =
       readonly next: 'winner_cards' | 'finish';
     }
   | { readonly kind: 'winner_discards'; readonly batch: number; readonly territory: TerritoryId }
-  /** A card used up; nothing of its operation remains (Hajr, Tleilaxu Ghola). */
-  | { readonly kind: 'card_used'; readonly batch: number; readonly resume: 'none' }
+  /**
+   * A card used up (Hajr, Tleilaxu Ghola, Truthtrance). Played in the any-time window, that
+   * window's close and the point it interrupted remain (`any_time`); else nothing remains.
+   */
+  | { readonly kind: 'card_used'; readonly batch: number; readonly resume: 'none' | 'any_time' }
   /** Karama took the card up for auction: the sale (free) and the auction's next step remain. */
   | { readonly kind: 'karama_purchase'; readonly batch: number; readonly buyer: Faction }
   /** A Karama shipment was made: the end of the shipment (the BG's free force offer) remains. */
