@@ -259,6 +259,20 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     });
   });
 
+  it('shows no clocks to spectators held behind by a delay (the running clock is live)', async () => {
+    await node('t8', new FakeClock());
+    await createParlorRoom(client, 'tc-delay', {
+      options: {
+        seed: 7,
+        gameOptions: { turns: 6 },
+        spectatorDelayTurns: 1,
+        timeControl: { baseSeconds: 60 },
+      },
+    });
+    expect((await seen('tc-delay', 'p2')).clocks?.running).toEqual(['p1']);
+    expect((await seen('tc-delay', 'spectator')).clocks).toBeUndefined();
+  });
+
   it('refuses a time control the protocol bounds do not allow, storing nothing', async () => {
     await node('t7', new FakeClock());
     for (const timeControl of [
