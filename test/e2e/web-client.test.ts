@@ -107,15 +107,24 @@ describe.skipIf(skip)('web client in Chromium', () => {
       }
       expect(await attr(page, 'data-status')).toBe('deciding');
       // First a credit (to check the board), then ice for the bot to run into (never rezzed,
-      // so the bot is not flatlined before turn 7), else credits, else pass; picked in the
-      // page in one round trip.
+      // so the bot is not flatlined before turn 7) from the ice card's menu, else credits,
+      // else pass; picked in the page in one round trip.
+      const ice = page.locator('[data-testid=hand-cards] .card.type-ice[data-has-actions=true]');
+      if (sawCreditClick && (await ice.count()) > 0) {
+        const version = await attr(page, 'data-version');
+        await ice.first().click();
+        await page.locator('[data-testid=card-action]', { hasText: 'protecting' }).first().click();
+        await waitForNewVersion(page, version);
+        expect(await page.getByTestId('act-error').count()).toBe(0);
+        clicks += 1;
+        continue;
+      }
       const index = await page.evaluate(
         ([wantCredit, agendas]) => {
           const buttons = [...document.querySelectorAll('[data-testid=action]:not([disabled])')];
           const type = (b: PageElement) => b.getAttribute('data-action-type');
           const pick =
             (wantCredit ? buttons.find((b) => type(b) === 'click-credit') : undefined) ??
-            buttons.find((b) => type(b) === 'install' && /protecting/.test(b.textContent ?? '')) ??
             buttons.find((b) => type(b) === 'click-credit') ??
             buttons.find((b) => b.getAttribute('data-style') === 'pass') ??
             // Discards: never an agenda (the bot would steal it from Archives).

@@ -5,26 +5,22 @@ import {
   type NetrunnerView,
   type ServerView,
 } from '@veil/netrunner/client';
+import { cheapestBreak, type BreakPlan } from './break-plan.js';
 import { card as catalogCard, plainText } from './catalog.js';
+import { groupActions, groupCopies, tableActions, type TableActions } from './card-menu.js';
+import { actionButton, cardSlot, type MenuContext } from './card-view.js';
 import { h, type Child } from './dom.js';
 import { deckReveal } from './end-summary.js';
-import {
-  actionButtons,
-  cardName,
-  sideName,
-  windowName,
-  type ActionButton,
-  type Viewer,
-} from './labels.js';
+import { cardName, sideName, windowName, type ActionButton, type Viewer } from './labels.js';
 import {
   boardStatus,
   logSegments,
   outcomeText,
   roomOutcomeOf,
-  phaseText,
   promptText,
   runText,
   sidesTopBottom,
+  stageText,
 } from './model.js';
 import type { StoredLogEntry } from './storage.js';
 
@@ -44,6 +40,10 @@ export interface BoardState {
   readonly stopsOpen: boolean;
   /** The room's bot seats and their levels. */
   readonly bots: Readonly<Record<string, string>>;
+  /** The key of the card whose menu is open. */
+  readonly openCard: string | null;
+  /** A "match strength and break all" under way: its breaker's handle. */
+  readonly breaking: string | null;
 }
 
 export interface BoardHandlers {
@@ -52,6 +52,19 @@ export interface BoardHandlers {
   /** Sets (or with `null` clears) this seat's standing policy for a kind of window. */
   setPolicy(kind: string, policy: 'stop' | 'auto-pass' | null): void;
   stopsToggled(open: boolean): void;
+  /** Opens a card's menu, or closes it when it is open. */
+  toggleCard(key: string): void;
+  /** Starts "match strength and break all" with a plan's breaker. */
+  breakAll(plan: BreakPlan): void;
+}
+
+/** What the card slots of one render share. */
+interface Table {
+  readonly view: NetrunnerView;
+  readonly actions: TableActions;
+  readonly menus: MenuContext;
+  /** The encountered ice's "match strength and break all" entry, when there is a plan. */
+  readonly breakAll: HTMLElement | null;
 }
 
 /** The Netrunner board for one viewer, as DOM (re-rendered whole on every view). */
@@ -59,6 +72,18 @@ export function renderBoard(state: BoardState, handlers: BoardHandlers): HTMLEle
   const { view, viewer } = state;
   const status = boardStatus(view, viewer, state.bots);
   const [top, bottom] = sidesTopBottom(viewer);
+  const pending = state.pending || state.breaking !== null;
+  const table: Table = {
+    view,
+    actions: tableActions(view, viewer),
+    menus: {
+      openKey: state.openCard,
+      pending,
+      toggle: (key) => handlers.toggleCard(key),
+      act: (b) => handlers.act(b),
+    },
+    breakAll: viewer === 'runner' ? breakAllEntry(view, pending, handlers) : null,
+  };
   return h(
     'div',
     {
@@ -83,7 +108,7 @@ export function renderBoard(state: BoardState, handlers: BoardHandlers): HTMLEle
       h(
         'span',
         { class: 'muted', 'data-testid': 'turn' },
-        `Turn ${view.turn} · ${sideName(view.active)} · ${phaseText(view.phase)}`,
+        `Turn ${view.turn} · ${stageText(view)}`,
       ),
       h(
         'span',
@@ -111,15 +136,15 @@ export function renderBoard(state: BoardState, handlers: BoardHandlers): HTMLEle
       h(
         'main',
         { class: 'table' },
-        sidePanel(view, top, viewer, 'top'),
+        sidePanel(table, top, viewer, 'top'),
         runPanel(view),
-        sidePanel(view, bottom, viewer, 'bottom'),
-        viewer === 'spectator' ? null : handPanel(view, viewer),
+        sidePanel(table, bottom, viewer, 'bottom'),
+        viewer === 'spectator' ? null : handPanel(table, viewer),
       ),
       h(
         'aside',
         { class: 'sidebar' },
-        promptPanel(state, handlers),
+        promptPanel(state, table, handlers),
         logPanel(state.log),
         viewer === 'spectator' ? null : stopsPanel(state, viewer, handlers),
       ),
@@ -137,68 +162,56 @@ function stat(label: string, value: Child, testid: string, title?: string): HTML
   );
 }
 
-function counterText(c: CardView): string[] {
-  const out: string[] = [];
-  for (const [name, n] of Object.entries(c.counters ?? {})) {
-    if (n) out.push(`${n} ${name}`);
-  }
-  return out;
+/** Slots of a zone: identical copies grouped, each group's menu its first usable copy's. */
+function groupSlots(table: Table, cards: readonly CardView[], zoneKey: string): HTMLElement[] {
+  return groupCopies(cards).flatMap((group) => {
+    const { actions } = groupActions(group, table.actions.byCard);
+    const first = group[0];
+    if (!first) return [];
+    // Copies share a key by printed card, so focus stays on the group when one copy leaves.
+    const key = first.code ? `${zoneKey}:${first.code}` : `${zoneKey}:backs`;
+    const el = cardSlot({ cards: group, key, actions }, table.menus);
+    return el ? [el] : [];
+  });
 }
 
-/** One card: its title if the viewer may see it (with hover text), else a facedown back. */
-export function cardEl(
+/** One installed card (never grouped: each has its own place). */
+function singleSlot(
+  table: Table,
   c: CardView,
-  options: { hosted?: readonly CardView[]; facedownName?: string } = {},
-): HTMLElement {
-  const data = catalogCard(c.code);
-  const facedown = !c.title;
-  const classes = ['card'];
-  if (facedown) classes.push('facedown');
-  if (data) classes.push(`type-${data.type}`, `faction-${data.faction}`);
-  if (c.rezzed === false) classes.push('unrezzed');
-  const badges: string[] = [];
-  if (c.rezzed === false && !facedown) badges.push('unrezzed');
-  if (c.strength !== undefined) badges.push(`str ${c.strength}`);
-  badges.push(...counterText(c));
-  return h(
-    'div',
+  options: { facedownName?: string; hosted?: readonly CardView[]; extra?: Child } = {},
+): HTMLElement | null {
+  return cardSlot(
     {
-      class: classes.join(' '),
-      'data-testid': 'card',
-      'data-card-id': c.id,
-      ...(c.code ? { 'data-code': c.code } : {}),
+      cards: [c],
+      key: `card:${c.id}`,
+      actions: table.actions.byCard.get(c.id) ?? [],
+      ...options,
     },
-    h(
-      'div',
-      { class: 'card-title' },
-      facedown ? (options.facedownName ?? cardName(c, 'facedown')) : c.title,
-    ),
-    data ? h('div', { class: 'card-type' }, data.type) : null,
-    badges.length > 0 ? h('div', { class: 'card-badges' }, badges.join(' · ')) : null,
-    options.hosted && options.hosted.length > 0
-      ? h(
-          'div',
-          { class: 'hosted' },
-          options.hosted.map((hc) => cardEl(hc)),
-        )
-      : null,
+    table.menus,
   );
 }
 
-function cardRow(cards: readonly CardView[], empty: string, testid: string): HTMLElement {
+function cardRow(
+  table: Table,
+  cards: readonly CardView[],
+  empty: string,
+  testid: string,
+): HTMLElement {
   return h(
     'div',
-    { class: 'card-row', 'data-testid': testid },
-    cards.length > 0 ? cards.map((c) => cardEl(c)) : h('span', { class: 'muted' }, empty),
+    { class: 'card-row', 'data-testid': testid, 'data-focus-key': `zone:${testid}`, tabindex: -1 },
+    cards.length > 0 ? groupSlots(table, cards, testid) : h('span', { class: 'muted' }, empty),
   );
 }
 
 function sidePanel(
-  view: NetrunnerView,
+  table: Table,
   side: 'corp' | 'runner',
   viewer: Viewer,
   position: 'top' | 'bottom',
 ): HTMLElement {
+  const { view } = table;
   const mine = side === viewer;
   const decides = view.deciders.includes(side);
   const head = (identity: CardView, stats: HTMLElement[]) =>
@@ -232,6 +245,7 @@ function sidePanel(
         stat('Credits', corp.credits, 'corp-credits'),
         stat('Clicks', corp.clicks, 'corp-clicks'),
         stat('Agenda points', `${corp.agendaPoints} / ${view.agendaPointsToWin}`, 'corp-points'),
+        stat('Bad publicity', corp.badPublicity, 'corp-bad-publicity'),
         stat('HQ', corp.hq.length, 'corp-hq-count', `max hand size ${corp.maxHandSize}`),
         stat('R&D', corp.rdCount, 'corp-rd-count'),
         stat(
@@ -244,14 +258,20 @@ function sidePanel(
       h(
         'div',
         { class: `servers servers-${position}`, 'data-testid': 'servers' },
-        view.servers.map((s) => serverEl(view, s, position)),
+        view.servers.map((s) => serverEl(table, s, position)),
       ),
       h(
         'div',
         { class: 'zones' },
-        zone('Archives (faceup)', corp.archives.faceUp, 'archives', corp.archives.faceDown.length),
-        zone('Score area', corp.scored, 'corp-scored'),
-        mine ? null : zone('HQ', corp.hq, 'corp-hq'),
+        zone(
+          table,
+          'Archives (faceup)',
+          corp.archives.faceUp,
+          'archives',
+          corp.archives.faceDown.length,
+        ),
+        zone(table, 'Score area', corp.scored, 'corp-scored'),
+        mine ? null : zone(table, 'HQ', corp.hq, 'corp-hq'),
       ),
     );
   }
@@ -271,7 +291,7 @@ function sidePanel(
         'div',
         { class: 'card-row' },
         cards.length > 0
-          ? cards.map((c) => cardEl(c, { hosted: hostedOn(c.id) }))
+          ? cards.map((c) => singleSlot(table, c, { hosted: hostedOn(c.id) }))
           : h('span', { class: 'muted' }, '—'),
       ),
     );
@@ -282,6 +302,7 @@ function sidePanel(
       stat('Credits', runner.credits, 'runner-credits'),
       stat('Clicks', runner.clicks, 'runner-clicks'),
       stat('Agenda points', `${runner.agendaPoints} / ${view.agendaPointsToWin}`, 'runner-points'),
+      stat('Link', runner.link, 'runner-link'),
       stat('Tags', runner.tags, 'runner-tags'),
       stat('Core damage', runner.coreDamage, 'runner-core-damage'),
       stat('Memory', `${runner.memory.used} / ${runner.memory.limit}`, 'runner-memory'),
@@ -300,14 +321,15 @@ function sidePanel(
     h(
       'div',
       { class: 'zones' },
-      zone('Heap', runner.heap, 'heap'),
-      zone('Score area', runner.scored, 'runner-scored'),
-      mine ? null : zone('Grip', runner.grip, 'runner-grip'),
+      zone(table, 'Heap', runner.heap, 'heap'),
+      zone(table, 'Score area', runner.scored, 'runner-scored'),
+      mine ? null : zone(table, 'Grip', runner.grip, 'runner-grip'),
     ),
   );
 }
 
 function zone(
+  table: Table,
   label: string,
   cards: readonly CardView[],
   testid: string,
@@ -322,7 +344,41 @@ function zone(
       label,
       facedown > 0 ? h('span', { class: 'muted' }, ` + ${facedown} facedown`) : null,
     ),
-    cardRow(cards, 'empty', `zone-${testid}-cards`),
+    cardRow(table, cards, 'empty', `zone-${testid}-cards`),
+  );
+}
+
+/** The encountered ice's "match strength and break all" entry: the cheapest plan, its total. */
+function breakAllEntry(
+  view: NetrunnerView,
+  pending: boolean,
+  handlers: BoardHandlers,
+): HTMLElement | null {
+  const plan = cheapestBreak(view);
+  if (!plan || !view.legalActions?.length) return null;
+  const breaker = view.runner.rig.find((c) => c.id === plan.breaker);
+  const steps = `${plan.pumps > 0 ? `${plan.pumps} pump${plan.pumps === 1 ? '' : 's'}, ` : ''}${plan.breaks} break${plan.breaks === 1 ? '' : 's'}`;
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn btn-primary',
+      'data-testid': 'break-all',
+      'data-focus-key': 'break-all',
+      title: `${steps}, sent one at a time`,
+      'aria-disabled': pending ? 'true' : null,
+      on: { click: () => (pending ? undefined : handlers.breakAll(plan)) },
+    },
+    h(
+      'span',
+      { class: 'action-label' },
+      `Match strength and break all with ${cardName(breaker, 'your breaker')}`,
+    ),
+    h(
+      'span',
+      { class: 'cost', 'data-testid': 'cost' },
+      plan.credits > 0 ? `${plan.credits}¢` : 'free',
+    ),
   );
 }
 
@@ -330,11 +386,8 @@ function zone(
  * A server column. The ice sits between the server and the Runner: innermost next to the
  * server's root, outermost towards the Runner's side of the table.
  */
-function serverEl(
-  view: NetrunnerView,
-  server: ServerView,
-  position: 'top' | 'bottom',
-): HTMLElement {
+function serverEl(table: Table, server: ServerView, position: 'top' | 'bottom'): HTMLElement {
+  const { view } = table;
   const run = view.run;
   const running = run?.server === server.id;
   const encountered = run?.encounter?.ice;
@@ -348,9 +401,10 @@ function serverEl(
         'data-testid': 'ice',
         'data-position': server.ice.length - i,
       },
-      cardEl(ice, {
+      singleSlot(table, ice, {
         hosted: view.runner.rig.filter((c) => c.host === ice.id),
         facedownName: 'unrezzed ice',
+        ...(encountered === ice.id && table.breakAll ? { extra: table.breakAll } : {}),
       }),
     ),
   );
@@ -361,7 +415,7 @@ function serverEl(
     { class: 'server-root' },
     h('div', { class: 'server-label' }, server.label),
     server.root.length > 0
-      ? server.root.map((c) => cardEl(c))
+      ? server.root.map((c) => singleSlot(table, c, { facedownName: 'facedown card' }))
       : h('span', { class: 'muted small' }, 'no cards in root'),
   );
   return h(
@@ -405,7 +459,8 @@ function runPanel(view: NetrunnerView): HTMLElement | null {
   );
 }
 
-function handPanel(view: NetrunnerView, viewer: 'corp' | 'runner'): HTMLElement {
+function handPanel(table: Table, viewer: 'corp' | 'runner'): HTMLElement {
+  const { view } = table;
   const cards = viewer === 'corp' ? view.corp.hq : view.runner.grip;
   return h(
     'section',
@@ -413,21 +468,27 @@ function handPanel(view: NetrunnerView, viewer: 'corp' | 'runner'): HTMLElement 
     h(
       'div',
       { class: 'zone-label' },
-      `Your hand (${viewer === 'corp' ? 'HQ' : 'grip'}): ${cards.length} card(s)`,
+      `Your hand (${viewer === 'corp' ? 'HQ' : 'grip'}): ${cards.length} card(s) — click a card for its actions`,
     ),
-    cardRow(cards, 'empty', 'hand-cards'),
+    cardRow(table, cards, 'empty', 'hand-cards'),
   );
 }
 
-function promptPanel(state: BoardState, handlers: BoardHandlers): HTMLElement {
+function promptPanel(state: BoardState, table: Table, handlers: BoardHandlers): HTMLElement {
   const { view, viewer } = state;
   const status = boardStatus(view, viewer, state.bots);
-  const buttons = viewer === 'spectator' ? [] : actionButtons(view, viewer);
+  const buttons = table.actions.general;
   const groups = new Map<string, ActionButton[]>();
   for (const b of buttons) groups.set(b.group, [...(groups.get(b.group) ?? []), b]);
+  const onCards = table.actions.byCard.size;
   return h(
     'section',
-    { class: `panel prompt prompt-${status.kind}`, 'data-testid': 'prompt' },
+    {
+      class: `panel prompt prompt-${status.kind}`,
+      'data-testid': 'prompt',
+      'data-focus-key': 'prompt',
+      tabindex: -1,
+    },
     h(
       'h2',
       null,
@@ -451,6 +512,13 @@ function promptPanel(state: BoardState, handlers: BoardHandlers): HTMLElement {
           status.text,
         )
       : null,
+    onCards > 0
+      ? h(
+          'p',
+          { class: 'muted small', 'data-testid': 'cards-hint' },
+          `${onCards} card${onCards === 1 ? ' has' : 's have'} actions: click a highlighted card.`,
+        )
+      : null,
     [...groups.entries()].map(([group, list]) =>
       h(
         'div',
@@ -460,22 +528,7 @@ function promptPanel(state: BoardState, handlers: BoardHandlers): HTMLElement {
           'div',
           { class: 'actions' },
           list.map((b) =>
-            h(
-              'button',
-              {
-                type: 'button',
-                class: `btn btn-${b.style}`,
-                'data-testid': 'action',
-                'data-action-type': b.action.type,
-                'data-style': b.style,
-                'data-index': b.index,
-                ...(b.code ? { 'data-code': b.code } : {}),
-                ...(b.detail ? { title: b.detail } : {}),
-                disabled: state.pending,
-                on: { click: () => handlers.act(b) },
-              },
-              b.label,
-            ),
+            actionButton(b, 'action', `action:${b.label}`, state.pending, handlers.act),
           ),
         ),
       ),

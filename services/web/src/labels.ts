@@ -1,4 +1,4 @@
-import type { CardView, NetrunnerAction, NetrunnerView } from '@veil/netrunner/client';
+import type { ActionNote, CardView, NetrunnerAction, NetrunnerView } from '@veil/netrunner/client';
 import { card, plainText, titleOf } from './catalog.js';
 
 /**
@@ -8,8 +8,11 @@ import { card, plainText, titleOf } from './catalog.js';
 
 export type Viewer = 'corp' | 'runner' | 'spectator';
 
-/** How a button looks: a plain choice, "use something now" in a window, or passing. */
-export type ActionStyle = 'primary' | 'react' | 'pass';
+/**
+ * How a button looks: `primary` moves the game on (continue the run, steal, keep the hand),
+ * `plain` is one choice among others, `react` uses something now in a window, `pass` passes.
+ */
+export type ActionStyle = 'primary' | 'plain' | 'react' | 'pass';
 
 /** The section a button is listed under (in this order). */
 export const ACTION_GROUPS = [
@@ -35,6 +38,8 @@ export interface ActionButton {
   readonly group: ActionGroup;
   /** The card the action is about, for card text on hover. */
   readonly code?: string;
+  /** What it costs, in the table's words (`1 click, 2¢`, `free`); empty for passes and choices. */
+  readonly cost: string;
 }
 
 /** Where a card is, as the viewer may see it. */
@@ -65,6 +70,15 @@ export function labelContext(view: NetrunnerView): LabelContext {
   put(view.runner.heap, 'the heap');
   put(view.runner.rig, 'the rig');
   put(view.runner.scored, "the Runner's score area");
+  // Pile cards the viewer sees (a search of the stack or R&D): choices name them too.
+  put(
+    (view.corp.rdKnown ?? []).map((k) => k.card),
+    'R&D',
+  );
+  put(
+    (view.runner.stackKnown ?? []).map((k) => k.card),
+    'the stack',
+  );
   put(view.playArea, 'the play area');
   put(view.removed, 'removed from the game');
   const serverLabels = new Map<string, string>();
@@ -251,7 +265,11 @@ function chooseLabel(
   return { label: CHOICE_LITERALS[action.value] ?? humanize(action.value) };
 }
 
-function useLabel(ctx: LabelContext, action: Extract<NetrunnerAction, { type: 'use' }>): string {
+function useLabel(
+  ctx: LabelContext,
+  action: Extract<NetrunnerAction, { type: 'use' }>,
+  note: ActionNote | undefined,
+): string {
   const title = titled(ctx, action.card, action.code);
   if (action.subs && action.subs.length > 0) {
     const subs = ctx.view.run?.encounter?.subroutines ?? [];
@@ -261,16 +279,50 @@ function useLabel(ctx: LabelContext, action: Extract<NetrunnerAction, { type: 'u
     });
     return `${title}: break ${names.join(', ')}`;
   }
-  return `${title}: ${humanize(action.ability).toLowerCase()}`;
+  // The ability's own words from the view, else its id made readable.
+  const words = note?.text ? plainText(note.text) : humanize(action.ability).toLowerCase();
+  return `${title}: ${words}`;
 }
 
-/** The label, style and group of one legal action. */
+/** The label, style, group and cost of one legal action (`index` into the view's list). */
 export function describeAction(
   ctx: LabelContext,
   viewer: Viewer,
   action: NetrunnerAction,
   index: number,
 ): ActionButton {
+  const note = ctx.view.actionNotes?.[index];
+  return { ...describeKind(ctx, viewer, action, index, note), cost: costText(action, note) };
+}
+
+/** `1 click, 2¢`; `free` for a card action that costs nothing; empty for passes and choices. */
+export function costText(action: NetrunnerAction, note: ActionNote | undefined): string {
+  if (action.type === 'pass' || action.type === 'choose') return '';
+  if (!note) return '';
+  const { clicks, credits } = note.cost;
+  const parts = [
+    clicks > 0 ? `${clicks} click${clicks === 1 ? '' : 's'}` : '',
+    credits > 0 ? `${credits}¢` : '',
+  ].filter((p) => p.length > 0);
+  return parts.length > 0 ? parts.join(', ') : 'free';
+}
+
+/** Choices that move the game on: they look primary, not like a pass. */
+const PRIMARY_CHOICES = new Set(['jack-out:continue', 'access:continue', 'mulligan:keep']);
+
+function choiceStyle(action: Extract<NetrunnerAction, { type: 'choose' }>): ActionStyle {
+  if (PRIMARY_CHOICES.has(`${action.kind}:${action.value}`)) return 'primary';
+  if (action.value === 'done') return 'primary';
+  return 'plain';
+}
+
+function describeKind(
+  ctx: LabelContext,
+  viewer: Viewer,
+  action: NetrunnerAction,
+  index: number,
+  note: ActionNote | undefined,
+): Omit<ActionButton, 'cost'> {
   const view = ctx.view;
   const window = openWindow(view);
   const inReactionWindow =
@@ -285,13 +337,12 @@ export function describeAction(
     }
     case 'choose': {
       const { label, code } = chooseLabel(ctx, action);
-      const passive = action.value === 'continue' || action.value === 'done';
       return {
         ...base,
         label,
         ...(code ? { code } : {}),
         ...(view.decision ? { detail: plainText(view.decision.prompt) } : {}),
-        style: passive ? 'pass' : 'primary',
+        style: choiceStyle(action),
         group: 'Choose',
       };
     }
@@ -300,7 +351,7 @@ export function describeAction(
         ...base,
         label: 'Gain 1¢',
         detail: 'Spend a click.',
-        style: 'primary',
+        style: 'plain',
         group: 'Basic actions',
       };
     case 'click-draw':
@@ -308,7 +359,7 @@ export function describeAction(
         ...base,
         label: 'Draw 1 card',
         detail: 'Spend a click.',
-        style: 'primary',
+        style: 'plain',
         group: 'Basic actions',
       };
     case 'purge':
@@ -316,7 +367,7 @@ export function describeAction(
         ...base,
         label: 'Purge virus counters',
         detail: 'Spend 3 clicks.',
-        style: 'primary',
+        style: 'plain',
         group: 'Basic actions',
       };
     case 'remove-tag':
@@ -324,7 +375,7 @@ export function describeAction(
         ...base,
         label: 'Remove 1 tag',
         detail: 'Spend a click and 2¢.',
-        style: 'primary',
+        style: 'plain',
         group: 'Basic actions',
       };
     case 'install': {
@@ -340,7 +391,7 @@ export function describeAction(
         ...base,
         label: `Install ${title}${where}`,
         code: action.code,
-        style: 'primary',
+        style: 'plain',
         group: 'Install',
       };
     }
@@ -349,14 +400,14 @@ export function describeAction(
         ...base,
         label: `Play ${titled(ctx, action.card, action.code)}`,
         code: action.code,
-        style: 'primary',
+        style: 'plain',
         group: 'Play',
       };
     case 'run':
       return {
         ...base,
         label: `Run on ${serverName(ctx, action.server)}`,
-        style: 'primary',
+        style: 'plain',
         group: 'Run',
       };
     case 'advance': {
@@ -365,7 +416,7 @@ export function describeAction(
         ...base,
         label: `Advance ${titled(ctx, action.card, action.code)} in ${serverName(ctx, server)}`,
         code: action.code,
-        style: inReactionWindow ? 'react' : 'primary',
+        style: inReactionWindow ? 'react' : 'plain',
         group: 'Advance, rez and score',
       };
     }
@@ -375,7 +426,7 @@ export function describeAction(
         label: `Trash ${titled(ctx, action.card, action.code)}`,
         detail: 'Spend a click and 2¢ to trash a resource of a tagged Runner.',
         code: action.code,
-        style: 'primary',
+        style: 'plain',
         group: 'Basic actions',
       };
     case 'rez':
@@ -386,16 +437,16 @@ export function describeAction(
         ...base,
         label: `${verb} ${titled(ctx, action.card, action.code)}${placed ? ` (${placed.where})` : ''}`,
         code: action.code,
-        style: inReactionWindow ? 'react' : 'primary',
+        style: inReactionWindow ? 'react' : 'plain',
         group: inReactionWindow ? 'Use now' : 'Advance, rez and score',
       };
     }
     case 'use':
       return {
         ...base,
-        label: useLabel(ctx, action),
+        label: useLabel(ctx, action, note),
         code: action.code,
-        style: inReactionWindow ? 'react' : 'primary',
+        style: inReactionWindow ? 'react' : 'plain',
         group: inReactionWindow ? 'Use now' : 'Card abilities',
       };
   }

@@ -7,11 +7,11 @@ import {
   boardStatus,
   botLevelText,
   logSegments,
-  phaseText,
   promptText,
   roomStatusText,
   runText,
   sidesTopBottom,
+  stageText,
 } from './model.js';
 import { absoluteLink, parseRoute, seatHash, watchHash } from './router.js';
 import { isLogEntry, mergeLog, type StoredLogEntry } from './storage.js';
@@ -74,9 +74,7 @@ describe('board model', () => {
 
   it('prompts with the public decision, and names phases readably', () => {
     expect(promptText(spectatorView)).toBe(plainText(spectatorView.decision?.prompt ?? ''));
-    expect(phaseText('runnerTurn.action.run.encounter.window')).toBe(
-      'Runner turn · action · run · encounter',
-    );
+    expect(stageText(corpView)).toBe('Setup · mulligans');
     expect(runText(corpView)).toBeNull();
   });
 

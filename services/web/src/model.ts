@@ -99,23 +99,50 @@ export function boardStatus(
   };
 }
 
-/** The prompt over the buttons: the decision's public prompt, else the window, else the phase. */
+/** The prompt over the buttons: the decision's public prompt, else the window, else the stage. */
 export function promptText(view: NetrunnerView): string {
   if (view.decision) return plainText(view.decision.prompt);
   const window = openWindow(view);
   if (window) return windowText(view, window.kind);
-  return phaseText(view.phase);
+  return `${stageText(view)}.`;
 }
 
-/** `runnerTurn.action.run.encounter.window` → `Runner turn · action · run · encounter`. */
-export function phaseText(phase: string): string {
-  return phase
-    .split('.')
-    .filter((part) => part !== 'window')
-    .map((part) => part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())
-    .join(' · ')
-    .replace(/^./, (c) => c.toUpperCase());
+/** Where in the turn a window kind is, in the table's words. */
+const WINDOW_STAGES: Readonly<Record<string, string>> = {
+  'corp-draw': 'start of turn',
+  'runner-turn-start': 'start of turn',
+  'corp-action': 'action phase',
+  'runner-action': 'action phase',
+  'corp-discard': 'end of turn',
+  'runner-discard': 'end of turn',
+};
+
+/** `Corp's turn · action phase`, `Runner's turn · run on R&D`: no statechart names. */
+export function stageText(view: NetrunnerView): string {
+  const turn = `${sideName(view.active)}'s turn`;
+  if (view.outcome) return `${turn} · game over`;
+  if (view.phase.startsWith('setup')) return 'Setup · mulligans';
+  if (view.run) {
+    const run = view.run;
+    const server = view.servers.find((s) => s.id === run.server)?.label ?? 'a server';
+    return `${turn} · run on ${server}`;
+  }
+  const window = openWindow(view);
+  const stage = window ? WINDOW_STAGES[window.kind] : undefined;
+  return stage ? `${turn} · ${stage}` : turn;
 }
+
+/** A run's step as players say it. */
+const RUN_STEPS: Readonly<Record<string, string>> = {
+  initiation: 'starting',
+  'approach-ice': 'approaching ice',
+  encounter: 'encountering ice',
+  movement: 'moving inward',
+  'approach-server': 'approaching the server',
+  success: 'successful',
+  breach: 'breaching the server',
+  ends: 'ending',
+};
 
 /** The two halves of the board, the viewer's own at the bottom (the Runner's for spectators). */
 export function sidesTopBottom(viewer: Viewer): readonly ['corp' | 'runner', 'corp' | 'runner'] {
@@ -127,12 +154,12 @@ export function runText(view: NetrunnerView): string | null {
   const run = view.run;
   if (!run) return null;
   const server = view.servers.find((s) => s.id === run.server);
-  const parts = [`Run on ${server?.label ?? run.server}`, run.step];
+  const parts = [`Run on ${server?.label ?? 'a server'}`, RUN_STEPS[run.step] ?? 'under way'];
   const count = server?.ice.length ?? 0;
   if (run.position !== null && count > 0) {
     parts.push(`at ice ${count - run.position} of ${count} (from the outside)`);
   }
-  if (run.successful) parts.push('successful');
+  if (run.successful && run.step !== 'success') parts.push('successful');
   if (run.accessed > 0) parts.push(`${run.accessed} accessed`);
   return parts.join(' · ');
 }
