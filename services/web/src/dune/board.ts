@@ -507,9 +507,9 @@ export function renderDuneBoard(state: DuneBoardState, handlers: DuneBoardHandle
 }
 
 /**
- * Whether the any-time window (Tleilaxu Ghola, Truthtrance) asks this seat at the start of each
- * acting phase: off by default (auto-pass). The same choice whatever the seat holds, so setting
- * it tells nobody anything about its hand.
+ * Whether the any-time window (Tleilaxu Ghola, Truthtrance) asks this seat at every point of a
+ * turn where it opens (docs/games/dune.md): off by default (auto-pass). The same choice whatever
+ * the seat holds, so setting it tells nobody anything about its hand.
  */
 function anyTimeStop(state: DuneBoardState, handlers: DuneBoardHandlers): HTMLElement | null {
   const setPolicy = handlers.setPolicy;
@@ -525,6 +525,6 @@ function anyTimeStop(state: DuneBoardState, handlers: DuneBoardHandlers): HTMLEl
   return h(
     'section',
     { class: 'panel' },
-    h('label', null, box, ' Ask me at each phase for Tleilaxu Ghola / Truthtrance'),
+    h('label', null, box, ' Ask me at every any-time point for Tleilaxu Ghola / Truthtrance'),
   );
 }
