@@ -93,8 +93,8 @@ describe('selfplay netrunner (random-legal, by type)', () => {
   // Seeds found by search: each reaches every way a game can end within a few games. The full
   // run (2,000 games, seed 1) is in docs/games/netrunner.md.
   for (const [seed, games] of [
-    [1, 20],
-    [13, 8],
+    [8, 20],
+    [30, 8],
   ] as const) {
     it(`reaches every win reason: seed ${seed}, ${games} games`, () => {
       const s = selfplay({ module, games, seed });

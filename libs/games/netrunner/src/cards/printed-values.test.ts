@@ -149,6 +149,9 @@ describe('printed rez cost of every piece of ice (rezzed as the Runner approache
       let s = runnerActing({}, (g) => {
         uid = spawn(g, code, { zone: 'ice', server: 'hq' });
         g.corp.credits = credits;
+        // A breaker in sight: the Runner is asked at the encounter, before subroutines fire
+        // (Tithe's would give the Corp a credit).
+        spawn(g, '30005', { zone: 'rig' });
       });
       s = until(
         run(s, 'hq'),

@@ -44,6 +44,7 @@ describe('the engine steps the Netrunner chart exactly as XState does', () => {
         compared++;
       }
     }
-    expect(compared).toBeGreaterThan(2_000);
+    // Random games are shorter since a seat with nothing in sight is not asked (RULES_VERSION 6).
+    expect(compared).toBeGreaterThan(1_500);
   });
 });

@@ -1,24 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { applyPolicy } from '@veil/engine';
 import { netrunner } from '../module.js';
-import { act, corpActing, deciders, legal, topWindowKind } from '../testing/kit.js';
+import {
+  act,
+  corpActing,
+  deciders,
+  legal,
+  runnerActing,
+  spawn,
+  topWindowKind,
+} from '../testing/kit.js';
 import type { Snap } from '../testing/kit.js';
 
 describe('standing policies', () => {
-  it("the Runner auto-passes the Corp's action windows by default; 'stop' makes it decide", () => {
-    let s = corpActing();
-    expect(deciders(s)).toEqual(['corp']);
-    expect(s.context.pauses.windows.at(-1)?.autoPassed).toEqual(['runner']);
-    s = applyPolicy(netrunner, s, 'runner', 'corp-action', 'stop') as Snap;
-    // From the next window on: the Corp leads it, and its action waits for the Runner's pass.
-    s = act(s, 'corp', { type: 'click-credit' });
-    expect(deciders(s)).toEqual(['corp']);
-    s = act(s, 'corp', { type: 'click-credit' });
-    expect(topWindowKind(s)).toBe('corp-action');
+  it("the Corp auto-passes the Runner's action windows by default; 'stop' makes it decide", () => {
+    // An unrezzed asset: something the Corp might rez, so a `stop` is honoured.
+    let s = runnerActing({}, (g) => void spawn(g, '30037', { zone: 'root', server: 'remote1' }));
     expect(deciders(s)).toEqual(['runner']);
-    expect(legal(s, 'runner').map((a) => a.type)).toEqual(['pass']);
-    s = act(s, 'runner', { type: 'pass' });
+    s = act(s, 'runner', { type: 'click-credit' });
+    expect(s.context.pauses.windows.at(-1)?.autoPassed).toEqual(['corp']);
+    s = applyPolicy(netrunner, s, 'corp', 'runner-action', 'stop') as Snap;
+    // From the next window on: the Runner leads it, and its action waits for the Corp's pass.
+    s = act(s, 'runner', { type: 'click-credit' });
+    expect(deciders(s)).toEqual(['runner']);
+    s = act(s, 'runner', { type: 'click-credit' });
+    expect(topWindowKind(s)).toBe('runner-action');
     expect(deciders(s)).toEqual(['corp']);
+    s = act(s, 'corp', { type: 'pass' });
+    expect(deciders(s)).toEqual(['runner']);
   });
 
   it('a seat sees its own policies only', () => {

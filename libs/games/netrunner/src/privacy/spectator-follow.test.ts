@@ -82,6 +82,8 @@ function compareTwins(
     if (!netrunner.legalActions(right, move.seat).some((x) => JSON.stringify(x) === json)) break;
     left = applyAction(netrunner, left, move.seat, move.action) as Snap;
     right = applyAction(netrunner, right, move.seat, move.action) as Snap;
+    // After the end every card is shown (docs/games/netrunner.md): the twins rightly differ.
+    if (netrunner.outcome(left) || netrunner.outcome(right)) break;
     const a = observe(netrunner, left, 'spectator');
     const b = observe(netrunner, right, 'spectator');
     if (a.log !== b.log) break;

@@ -6,6 +6,11 @@ import { act, corpActing, deciders, handle, legal, runnerActing, spawn } from '.
 import type { Snap } from '../testing/kit.js';
 import type { Side, Viewer } from '../state/types.js';
 
+/** An unrezzed asset in a remote: the Corp may rez it, so it is asked where it stops. */
+function withAsset(g: Snap['context']): string {
+  return spawn(g, '30037', { zone: 'root', server: 'remote1' });
+}
+
 /** `seat` stops in the active player's next action window (its first one is taken now). */
 function stopping(s: Snap, seat: Side, kind: string): Snap {
   const next = applyPolicy(netrunner, s, seat, kind, 'stop') as Snap;
@@ -19,21 +24,38 @@ function stopping(s: Snap, seat: Side, kind: string): Snap {
 // its action is taken once both have passed in succession (rules/windows.ts).
 describe('action windows', () => {
   it('the active player has priority first; its action waits for the other seat to pass', () => {
-    let s = applyPolicy(netrunner, corpActing(), 'runner', 'corp-action', 'stop') as Snap;
+    let s = applyPolicy(
+      netrunner,
+      runnerActing({}, (g) => void withAsset(g)),
+      'corp',
+      'runner-action',
+      'stop',
+    ) as Snap;
     // A policy holds from the next window of its kind on.
-    s = act(s, 'corp', { type: 'click-credit' });
-    expect(s.context.pauses.windows.at(-1)?.participants).toEqual(['corp', 'runner']);
-    expect(deciders(s)).toEqual(['corp']);
-    const { credits, clicks } = s.context.corp;
-    s = act(s, 'corp', { type: 'click-credit' });
-    // Held: nothing happened yet, the Runner has priority.
-    expect(s.context.corp).toMatchObject({ credits, clicks });
+    s = act(s, 'runner', { type: 'click-credit' });
+    expect(s.context.pauses.windows.at(-1)?.participants).toEqual(['runner', 'corp']);
     expect(deciders(s)).toEqual(['runner']);
-    expect(legal(s, 'runner').map((a) => a.type)).toEqual(['pass']);
-    s = act(s, 'runner', { type: 'pass' });
-    expect(s.context.corp).toMatchObject({ credits: credits + 1, clicks: clicks - 1 });
-    expect(s.context.held).toBeNull();
+    const { credits, clicks } = s.context.runner;
+    s = act(s, 'runner', { type: 'click-credit' });
+    // Held: nothing happened yet, the Corp has priority.
+    expect(s.context.runner).toMatchObject({ credits, clicks });
     expect(deciders(s)).toEqual(['corp']);
+    expect(legal(s, 'corp').map((a) => a.type)).toEqual(['pass', 'rez']);
+    s = act(s, 'corp', { type: 'pass' });
+    expect(s.context.runner).toMatchObject({ credits: credits + 1, clicks: clicks - 1 });
+    expect(s.context.held).toBeNull();
+    expect(deciders(s)).toEqual(['runner']);
+  });
+
+  it('a seat public facts leave nothing to do is not asked, whatever its policy', () => {
+    // The Runner has no paid ability in sight (nothing installed): its `stop` changes nothing.
+    let s = applyPolicy(netrunner, corpActing(), 'runner', 'corp-action', 'stop') as Snap;
+    s = act(s, 'corp', { type: 'click-credit' });
+    const { credits } = s.context.corp;
+    s = act(s, 'corp', { type: 'click-credit' });
+    expect(s.context.corp.credits).toBe(credits + 1);
+    expect(deciders(s)).toEqual(['corp']);
+    expect(s.context.pauses.windows.at(-1)?.autoPassed).toEqual(['runner']);
   });
 
   it('with the default policy the other seat auto-passes and the action is taken at once', () => {
@@ -47,7 +69,9 @@ describe('action windows', () => {
   it('a paid ability of the other seat drops the held action unseen; the active player chooses again', () => {
     let asset = '';
     let s = runnerActing({}, (g) => {
-      asset = spawn(g, '30037', { zone: 'root', server: 'remote1' });
+      asset = withAsset(g);
+      // A second one, still unrezzed after the first is rezzed: the Corp keeps a reason to act.
+      spawn(g, '30037', { zone: 'root', server: 'remote2' });
       g.corp.credits = 10;
     });
     s = stopping(s, 'corp', 'runner-action');
@@ -72,7 +96,11 @@ describe('action windows', () => {
   });
 
   it('which action the active player holds changes nothing the other seat or a spectator observes', () => {
-    const base = stopping(runnerActing(), 'corp', 'runner-action');
+    const base = stopping(
+      runnerActing({}, (g) => void withAsset(g)),
+      'corp',
+      'runner-action',
+    );
     const holding = [
       act(base, 'runner', { type: 'click-credit' }),
       act(base, 'runner', { type: 'click-draw' }),
@@ -88,9 +116,17 @@ describe('action windows', () => {
   });
 
   it("a sample from the other seat's view holds no action; after its pass the active player chooses again", () => {
-    const s = act(stopping(runnerActing(), 'corp', 'runner-action'), 'runner', {
-      type: 'click-credit',
-    });
+    const s = act(
+      stopping(
+        runnerActing({}, (g) => void withAsset(g)),
+        'corp',
+        'runner-action',
+      ),
+      'runner',
+      {
+        type: 'click-credit',
+      },
+    );
     const sample = netrunner.determinize(netrunner.view(s, 'corp'), 'corp', Rng.from('held'));
     expect(sample.context.held).toBeNull();
     expect(deciders(sample)).toEqual(['corp']);
@@ -103,7 +139,11 @@ describe('action windows', () => {
   });
 
   it("the other seat's search key of a held action is a pass; of an action taken at once, the action", () => {
-    const stop = stopping(runnerActing(), 'corp', 'runner-action');
+    const stop = stopping(
+      runnerActing({}, (g) => void withAsset(g)),
+      'corp',
+      'runner-action',
+    );
     const auto = runnerActing();
     const run = legal(stop, 'runner').find((a) => a.type === 'run');
     if (run?.type !== 'run') throw new Error('no run');

@@ -11,6 +11,8 @@ import { swapIce } from './swap-ice.js';
  */
 const TITHE = '30073';
 const PALISADE = '30072';
+/** A decoder, useless against these: in sight, it has the Runner asked at each encounter. */
+const BUZZSAW = '30005';
 
 function toRunEnd(s: Snap): Snap {
   for (let i = 0; i < 80 && s.context.run; i++) {
@@ -37,6 +39,7 @@ describe('the ice being encountered is swapped to another server', () => {
     // Tithe (harmless subroutines) protects HQ; Palisade (end the run) protects R&D.
     const { s, ice: tithe } = encountering(TITHE, 'hq', {}, (g) => {
       palisade = spawn(g, PALISADE, { zone: 'ice', server: 'rd' }, { rezzed: true });
+      spawn(g, BUZZSAW, { zone: 'rig' });
     });
     const swapped = edit(s, (g) => swapIce(g, tithe, palisade));
     expect(swapped.context.run?.server).toBe('rd');
@@ -57,6 +60,7 @@ describe('the ice being encountered is swapped to another server', () => {
     const { s, ice: tithe } = encountering('30073', 'hq', {}, (g) => {
       other = spawn(g, '30072', { zone: 'ice', server: 'rd' }, { rezzed: true });
       third = spawn(g, '30074', { zone: 'ice', server: 'archives' }, { rezzed: true });
+      spawn(g, BUZZSAW, { zone: 'rig' });
     });
     const swapped = edit(s, (g) => swapIce(g, other, third));
     expect(swapped.context.run?.server).toBe('hq');

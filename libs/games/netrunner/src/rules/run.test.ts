@@ -67,7 +67,7 @@ describe('runs', () => {
     s = run(s, 'rd');
     s = act(s, 'corp', { type: 'rez', card: handle(s, palisade, 'corp') });
     expect(s.context.cards[palisade]?.rezzed).toBe(true);
-    s = act(s, 'corp', { type: 'pass' });
+    // Nothing is left to rez: the Corp, keeping priority, is not asked again.
     expect(topWindowKind(s)).toBe('run-encounter');
     expect(deciders(s)).toEqual(['runner']);
     // Palisade is strength 2 on a central; Cleaver strength 3 breaks it for 1 credit.

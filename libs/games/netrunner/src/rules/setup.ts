@@ -20,8 +20,9 @@ import { freshTurnMemory } from './turn.js';
  * 3: seat memory (state/memory.ts) — a remembered card keeps or changes handles differently.
  * 4: the active player leads its action windows; its action is held until the other seat passes.
  * 5: a player orders all its pending conditional abilities, not only those of one event.
+ * 6: a seat public facts leave nothing to do in a window passes it unasked (rules/public-skip.ts).
  */
-export const RULES_VERSION = 5;
+export const RULES_VERSION = 6;
 export const STARTING_CREDITS = 5;
 export const STARTING_HAND = 5;
 

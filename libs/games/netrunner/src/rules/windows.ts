@@ -10,6 +10,7 @@ import {
 import type { NetrunnerAction } from '../actions/types.js';
 import { otherSide, type Game, type HeldAction, type Side } from '../state/types.js';
 import { DEFAULT_POLICIES, WINDOW_KINDS, type WindowKind } from '../window-kinds.js';
+import { mayActPublicly } from './public-skip.js';
 
 /**
  * Paid ability windows (CR timing structures), as neutral engine reaction windows: they open
@@ -48,12 +49,18 @@ export function isWindowKind(kind: string): kind is WindowKind {
   return (WINDOW_KINDS as readonly string[]).includes(kind);
 }
 
-/** Policies in force for this window: each seat's own, else the game default. */
+/**
+ * Policies in force for this window: `auto-pass` for a seat public facts leave nothing to do
+ * (`public-skip.ts`), else each seat's own, else the game default.
+ */
 function effectivePolicies(g: Game, kind: WindowKind, exempt: Side | null): Policies<Side> {
   const out: Policies<Side> = {};
   for (const seat of ['corp', 'runner'] as const) {
     if (seat === exempt) continue;
-    const policy = g.pauses.policies[seat]?.[kind] ?? DEFAULT_POLICIES[kind][seat];
+    // A seat public facts leave nothing to do is not asked, whatever its policy.
+    const policy = mayActPublicly(g, seat, kind)
+      ? (g.pauses.policies[seat]?.[kind] ?? DEFAULT_POLICIES[kind][seat])
+      : 'auto-pass';
     const known = policy === 'auto-pass' || policy === 'stop';
     out[seat] = known ? ONE_POLICY[kind][policy] : { [kind]: policy };
   }

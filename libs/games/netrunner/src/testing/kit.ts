@@ -199,7 +199,9 @@ export function topWindowKind(s: Snap): string | undefined {
 
 /**
  * The Runner encountering a rezzed piece of ice `code` protecting `server` (its first action
- * of turn 2), before it breaks anything. Returns the state and the ice.
+ * of turn 2), before it breaks anything. Returns the state and the ice. A Runner with no
+ * encounter ability in sight is not asked there (rules/public-skip.ts): its subroutines have
+ * then fired already, in the step that reached the encounter, and the state is that step's.
  */
 export function encountering(
   code: string,
@@ -212,14 +214,24 @@ export function encountering(
     ice = spawn(g, code, { zone: 'ice', server }, { rezzed: true });
     arrange?.(g);
   });
+  const before = s.context.log.length;
   s = run(s, server);
-  s = until(s, (x) => x.context.run?.step === 'encounter' && topWindowKind(x) === 'run-encounter');
+  s = until(
+    s,
+    (x) =>
+      (x.context.run?.step === 'encounter' && topWindowKind(x) === 'run-encounter') ||
+      x.context.log.slice(before).some((e) => e.text === 'Runner encounters {0}.'),
+  );
   return { s, ice };
 }
 
-/** Lets the unbroken subroutines fire: the Runner passes the encounter window. */
+/**
+ * Lets the unbroken subroutines fire: the Runner passes the encounter window, if it was asked
+ * (else they fired already, see `encountering`).
+ */
 export function fireSubroutines(s: Snap): Snap {
-  return act(s, 'runner', { type: 'pass' });
+  const asked = topWindowKind(s) === 'run-encounter' && deciders(s).includes('runner');
+  return asked ? act(s, 'runner', { type: 'pass' }) : s;
 }
 
 /** Plays an operation from HQ (spawned there) in the Corp's first action phase. */

@@ -12,6 +12,7 @@ import {
   runOn,
   runnerTurn,
   toGrip,
+  toRig,
 } from '../neutral-runner/test-kit.js';
 
 const ZAHYA = '30010';
@@ -63,8 +64,10 @@ describe('Zahya Sadeghi: Versatile Smuggler', () => {
   });
 
   it('ruling: the run need not be successful', () => {
-    let s = runnerTurn({ runnerIdentity: ZAHYA, corp: ['30072'] }, (g) => {
+    let s = runnerTurn({ runnerIdentity: ZAHYA, corp: ['30072'], runner: ['30005'] }, (g) => {
       iceOn(g, '30072', 'hq', true);
+      // A breaker in sight (a decoder, useless here): the Runner is asked at the encounter.
+      toRig(g, '30005');
     });
     s = advance(runOn(s, 'hq'), (x) => x.context.run?.step === 'encounter');
     // A card accessed during the run outside a breach (Otoroshi-like), then the run ends.

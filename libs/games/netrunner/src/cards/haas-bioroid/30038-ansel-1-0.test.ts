@@ -118,8 +118,16 @@ describe('Ansel 1.0', () => {
     expect(t.context.servers.hq?.ice).toEqual([inner, wall]);
     // Ansel's position was vacated; the new ice is outward of the Runner, who next meets the
     // inner ice, not the new one.
+    // (Nobody is asked at that approach or encounter: Palisade is rezzed and the Runner has no
+    // breaker, so the log tells what was met.)
+    const logged = t.context.log.length;
     t = until(t, (x) => x.context.run?.step === 'approach-ice' || x.context.run === null);
-    expect(t.context.run?.position).toBe(0);
+    const approached = t.context.log
+      .slice(logged)
+      .filter((e) => e.text.startsWith('Runner approaches {0}'))
+      .map((e) => e.cards[0]?.code);
+    // Palisade (the inner ice), not Whitespace (the new one).
+    expect(approached).toEqual(['30072']);
     expect(t.context.servers.hq?.ice[0]).toBe(inner);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  act,
   choose,
   decisionKind,
   run,
@@ -34,8 +33,8 @@ describe('Anoetic Void', () => {
       (g) => void spawn(g, '30050', { zone: 'root', server: 'hq' }, { rezzed: true }),
     );
 
+    // Nothing unrezzed: the Corp is not asked in the window before the server.
     s = choose(run(s, 'hq'), 'runner', 'continue');
-    s = act(s, 'corp', { type: 'pass' });
     expect(decisionKind(s)).toBe('30050:use');
     const hq = s.context.corp.hq.length;
     const credits = s.context.corp.credits;
@@ -54,7 +53,7 @@ describe('Anoetic Void', () => {
       (g) => void spawn(g, '30050', { zone: 'root', server: 'hq' }, { rezzed: true }),
     );
     s = choose(run(s, 'hq'), 'runner', 'continue');
-    s = choose(act(s, 'corp', { type: 'pass' }), 'corp', 'no');
+    s = choose(s, 'corp', 'no');
     s = until(s, (x) => x.context.run?.successful === true);
     expect(s.context.run?.successful).toBe(true);
   });

@@ -1,28 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { act, choose, decisionKind, legal, run, runnerActing, spawn } from '../../testing/kit.js';
+import {
+  choose,
+  decisionKind,
+  fireSubroutines,
+  legal,
+  run,
+  runnerActing,
+  spawn,
+} from '../../testing/kit.js';
 import type { Snap } from '../../testing/kit.js';
 import { netrunner } from '../../module.js';
 import { produce } from '../../state/draft.js';
 import { funhouse } from './30054-funhouse.js';
 
-/** Runs HQ, protected by a rezzed Funhouse; the Corp passes the approach window. */
+/** Runs HQ, protected by a rezzed Funhouse (nothing to rez: the Corp is not asked on approach). */
 function encounterFunhouse(credits: number): Snap {
   const s = runnerActing({}, (g) => {
     spawn(g, '30054', { zone: 'ice', server: 'hq' }, { rezzed: true });
 
     g.runner.credits = credits;
   });
-  return act(run(s, 'hq'), 'corp', { type: 'pass' });
+  return run(s, 'hq');
 }
 
-/** Runs HQ, protected by a rezzed Funhouse; the Corp passes the approach window. */
+/** Runs HQ, protected by a rezzed Funhouse (nothing to rez: the Corp is not asked on approach). */
 function atToll(credits = 5): { s: Snap; ice: string } {
   let ice = '';
   const s = runnerActing({}, (g) => {
     ice = spawn(g, '30054', { zone: 'ice', server: 'hq' }, { rezzed: true });
     g.runner.credits = credits;
   });
-  return { s: act(run(s, 'hq'), 'corp', { type: 'pass' }), ice };
+  return { s: run(s, 'hq'), ice };
 }
 
 describe('Funhouse', () => {
@@ -37,7 +45,7 @@ describe('Funhouse', () => {
 
   it('[sub] 1 tag unless the Runner pays 4 (pay only offered when affordable)', () => {
     let s = choose(encounterFunhouse(4), 'runner', 'take-tag');
-    s = act(s, 'runner', { type: 'pass' });
+    s = fireSubroutines(s);
     expect(decisionKind(s)).toBe('30054:pay');
     expect(legal(s, 'runner').map((a) => (a.type === 'choose' ? a.value : ''))).toEqual([
       'take-tag',
@@ -46,9 +54,7 @@ describe('Funhouse', () => {
     const paid = choose(s, 'runner', 'pay');
     expect(paid.context.runner.credits).toBe(0);
     expect(paid.context.runner.tags).toBe(1);
-    const poor = act(choose(encounterFunhouse(3), 'runner', 'take-tag'), 'runner', {
-      type: 'pass',
-    });
+    const poor = fireSubroutines(choose(encounterFunhouse(3), 'runner', 'take-tag'));
     expect(legal(poor, 'runner').map((a) => (a.type === 'choose' ? a.value : ''))).toEqual([
       'take-tag',
     ]);
@@ -98,7 +104,7 @@ describe('Funhouse', () => {
       ['choose:30054:toll:take-tag', 'choose:30054:toll:take-tag'],
       ['choose:30054:toll:end-the-run', 'choose:30054:toll:end-the-run'],
     ]);
-    const sub = act(choose(s, 'runner', 'take-tag'), 'runner', { type: 'pass' });
+    const sub = fireSubroutines(choose(s, 'runner', 'take-tag'));
     expect(keys(sub)).toEqual([
       ['choose:30054:pay:take-tag', 'choose:30054:pay:take-tag'],
       ['choose:30054:pay:pay', 'choose:30054:pay:pay'],

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { encountering, fireSubroutines } from '../../testing/kit.js';
+import { encountering, fireSubroutines, spawn } from '../../testing/kit.js';
 
 describe('Tithe', () => {
   it('[sub] 1 net damage, [sub] the Corp gains 1', () => {
-    const { s } = encountering('30073');
+    // Buzzsaw (a decoder) in sight: the Runner is asked at the encounter, before the subroutines.
+    const { s } = encountering('30073', 'hq', {}, (g) => void spawn(g, '30005', { zone: 'rig' }));
     const grip = s.context.runner.grip.length;
     const credits = s.context.corp.credits;
     const after = fireSubroutines(s);
