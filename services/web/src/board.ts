@@ -388,14 +388,13 @@ function breakAllEntry(
  */
 function serverEl(table: Table, server: ServerView, position: 'top' | 'bottom'): HTMLElement {
   const { view } = table;
-  const run = view.run;
-  const running = run?.server === server.id;
-  const encountered = run?.encounter?.ice;
+  const running = view.run?.server === server.id;
+  const encountered = view.run?.encounter?.ice;
   const iceEls = server.ice.map((ice, i) =>
     h(
       'div',
       {
-        class: `ice-slot${running && run?.position === i ? ' runner-here' : ''}${
+        class: `ice-slot${running && view.run?.position === i ? ' runner-here' : ''}${
           encountered === ice.id ? ' encountered' : ''
         }`,
         'data-testid': 'ice',
@@ -410,10 +409,23 @@ function serverEl(table: Table, server: ServerView, position: 'top' | 'bottom'):
   );
   // Innermost first in the view; towards the Runner means outward.
   const ice = position === 'top' ? iceEls : [...iceEls].reverse();
+  // A run on this server, beside it (the prompt lists it too).
+  const run = table.actions.general.find(
+    (b) => b.action.type === 'run' && b.action.server === server.id,
+  );
   const root = h(
     'div',
     { class: 'server-root' },
-    h('div', { class: 'server-label' }, server.label),
+    h(
+      'div',
+      { class: 'server-label' },
+      server.label,
+      run
+        ? actionButton(run, 'server-action', `server:${server.id}`, table.menus.pending, (b) =>
+            table.menus.act(b),
+          )
+        : null,
+    ),
     server.root.length > 0
       ? server.root.map((c) => singleSlot(table, c, { facedownName: 'facedown card' }))
       : h('span', { class: 'muted small' }, 'no cards in root'),

@@ -37,9 +37,13 @@ function counterText(c: CardView): string[] {
   return out;
 }
 
-/** Rezzed or not, said in words for every installed Corp card the viewer can name. */
+/**
+ * Rezzed or not, said in words for every installed Corp card the viewer can name; an installed
+ * agenda is never rezzed: it is facedown until scored.
+ */
 function stateBadge(c: CardView): string | null {
   if (c.rezzed === undefined || !c.title) return null;
+  if (catalogCard(c.code)?.type === 'agenda') return 'facedown agenda';
   return c.rezzed ? 'rezzed' : 'unrezzed';
 }
 
