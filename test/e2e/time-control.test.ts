@@ -81,6 +81,11 @@ describe.skipIf(skip)('time controls in Chromium', () => {
         'Reason: the other side ran out of time.',
       );
       expect(await page.locator('[data-testid=clock][data-running=true]').count()).toBe(0);
+      await page
+        .locator('[data-testid=chat-line][data-kind=system]', {
+          hasText: 'Runner ran out of time.',
+        })
+        .waitFor(WAIT);
     }
     const roomId = /#\/room\/([^/]+)\//.exec(runnerLink)?.[1] ?? '';
     expect(await getRoom(base(), roomId)).toMatchObject({

@@ -49,6 +49,7 @@ export const CHAT_EVENTS = [
   'left',
   'reconnected',
   'conceded',
+  'out_of_time',
   'rematch_offered',
   'rematch',
 ] as const;

@@ -106,6 +106,11 @@ export class RoomChat {
     await this.append('table', { kind: 'system', seat, event: 'conceded' });
   }
 
+  /** A seat's clock ran out and it lost (docs/protocol.md, "Time controls"). */
+  async outOfTime(seat: string): Promise<void> {
+    await this.append('table', { kind: 'system', seat, event: 'out_of_time' });
+  }
+
   /** A seat offered (or, as the last, accepted) a rematch (docs/protocol.md, "Rematch"). */
   async rematchOffered(seat: string): Promise<void> {
     await this.append('table', { kind: 'system', seat, event: 'rematch_offered' });

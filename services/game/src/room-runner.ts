@@ -831,8 +831,12 @@ export class RoomRunner {
       : await this.commit(seat, requestId, { type: 'flag' }, snapshot, {
           outcome: flagOutcome(room, seat),
         });
-    if (result.committed) this.afterCommit(result.committed);
-    else this.armFlag();
+    if (!result.committed) {
+      this.armFlag();
+      return;
+    }
+    this.afterCommit(result.committed);
+    if (!passed) await this.chatSafely(() => this.chat.outOfTime(seat));
   }
 
   private afterCommit({ before, after, version }: Committed): void {

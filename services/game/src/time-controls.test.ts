@@ -198,6 +198,12 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     }
     const loaded = await store.load('tc-flag');
     expect(loaded?.events.at(-1)).toMatchObject({ seat: 'p1', action: { type: 'flag' } });
+    // The table chat says so (a human seat's line, as for a concession).
+    await eventually(async () =>
+      (await store.chatLines('tc-flag', 10)).some(
+        (row) => (row.line as { event?: string }).event === 'out_of_time',
+      ),
+    );
     const refused = await sendRoomCommand(client, 'tc-flag', {
       type: 'act',
       seat: 'p1',
