@@ -10,6 +10,7 @@ const seatView: ViewPayload = {
   view: { hand: ['h1', 'h2'], credits: 5, legalActions: [{ type: 'draw' }] },
 };
 const spectatorView: ViewPayload = { ...seatView, seat: null, view: { credits: 5 } };
+const CLOCKS = { remainingMs: { corp: 61_250, runner: 0 }, running: ['corp'] };
 
 describe('viewPayloadSchema', () => {
   it("round-trips a seat's view and the spectators' view", () => {
@@ -17,6 +18,7 @@ describe('viewPayloadSchema', () => {
     expectRoundTrip(viewPayloadSchema, spectatorView);
     expectRoundTrip(viewPayloadSchema, { ...seatView, view: objectOfBytes(MAX_VIEW_BYTES) });
     expectRoundTrip(viewPayloadSchema, { ...spectatorView, fixedDeal: true });
+    expectRoundTrip(viewPayloadSchema, { ...seatView, clocks: CLOCKS });
   });
 
   const refusals: [string, unknown, PropertyKey[]][] = [
@@ -31,6 +33,21 @@ describe('viewPayloadSchema', () => {
     ['a fractional version', { ...seatView, version: 2.5 }, ['version']],
     ['a fixed deal that is not `true`', { ...seatView, fixedDeal: 'yes' }, ['fixedDeal']],
     ['a room id with a dot', { ...seatView, roomId: 'r.1' }, ['roomId']],
+    [
+      'a negative remaining time',
+      { ...seatView, clocks: { ...CLOCKS, remainingMs: { corp: -1 } } },
+      ['clocks', 'remainingMs', 'corp'],
+    ],
+    [
+      'a fractional remaining time',
+      { ...seatView, clocks: { ...CLOCKS, remainingMs: { corp: 1.5 } } },
+      ['clocks', 'remainingMs', 'corp'],
+    ],
+    [
+      'a running clock of a spectator',
+      { ...seatView, clocks: { ...CLOCKS, running: ['spectator'] } },
+      ['clocks', 'running', 0],
+    ],
   ];
 
   it.each(refusals)('refuses %s', (_name, variant, path) => {
