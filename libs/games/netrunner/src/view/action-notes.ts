@@ -6,7 +6,9 @@ import { isActiveFor } from '../rules/tasks.js';
 import { playCost, rezCost, runnerInstallCost } from '../rules/costs.js';
 import { iceInstallCost } from '../rules/install.js';
 import { breakerStrength } from '../rules/strength.js';
-import { handleOf } from '../state/handles.js';
+import { cardHandle, handleOf } from '../state/handles.js';
+import { cardsForReading } from '../state/draft.js';
+import { installedCorpCards } from '../state/zones.js';
 import type { Game, Side } from '../state/types.js';
 
 /**
@@ -57,10 +59,23 @@ export function actionNotes(
   seat: Side,
   actions: readonly NetrunnerAction[],
 ): ActionNote[] {
-  // One pass over the cards for every handle the actions name (not one per action).
+  // The cards a legal action can name: the seat's hand and installed cards, the encountered
+  // ice; indexed once per view by the seat's handle (not one search per action).
   let uids: Map<string, string> | null = null;
   const uidOf = (handle: string) => {
-    uids ??= new Map(Object.keys(g.cards).map((uid) => [handleOf(g, uid, seat), uid]));
+    if (!uids) {
+      const cards = cardsForReading(g);
+      const ice = g.run?.encounter?.ice;
+      const named =
+        seat === 'corp'
+          ? [...g.corp.hq, ...installedCorpCards(g)]
+          : [...g.runner.grip, ...g.runner.rig, ...(ice ? [ice] : [])];
+      uids = new Map();
+      for (const uid of named) {
+        const c = cards[uid];
+        if (c) uids.set(cardHandle(c, seat), uid);
+      }
+    }
     return uids.get(handle);
   };
   return actions.map((a) => actionNote(g, seat, a, uidOf));
