@@ -2,7 +2,7 @@ import { hasSubtype } from '../facts.js';
 import { log, PUBLIC } from '../state/log.js';
 import type { GameEvent } from '../state/tasks-types.js';
 import type { CounterKind, Game, Json, Side } from '../state/types.js';
-import { canPay, gainCredits, pay } from '../rules/credits.js';
+import { canPay, gainCredits, loseCredits, pay } from '../rules/credits.js';
 import { paid, signedCredits } from '../rules/credit-text.js';
 import { subroutinesOf } from '../rules/run.js';
 import { endTheRun } from '../rules/run.js';
@@ -34,6 +34,19 @@ export function creditsFrom(g: Game, source: string, side: Side, n: number): voi
   const text =
     n >= 0 ? `${who} gains ${signedCredits(n)} from {0}.` : `${who} pays for {0}${paid(-n)}.`;
   log(g, side, text, [{ uid: source, seenBy: PUBLIC }]);
+}
+
+/**
+ * Credits a card makes a side lose from its pool, with its line and the amount lost (never more
+ * than the pool held): `Runner loses credits to Whitespace (−3[credit]).`
+ */
+export function creditsLostTo(g: Game, source: string, side: Side, n: number): void {
+  const who = side === 'corp' ? 'Corp' : 'Runner';
+  const lost = Math.min(g[side].credits, Math.max(0, n));
+  loseCredits(g, side, n);
+  const text =
+    lost > 0 ? `${who} loses credits to {0}${paid(lost)}.` : `${who} has no credits to lose.`;
+  log(g, side, text, lost > 0 ? [{ uid: source, seenBy: PUBLIC }] : []);
 }
 
 /** The ice the Runner is encountering, if any. */

@@ -40,7 +40,9 @@ describe('runs', () => {
     s = choose(s, 'runner', 'jack-out');
     expect(s.context.run).toBeNull();
     expect(s.context.memory.successfulRunsOn).toEqual([]);
-    expect(s.context.log.some((e) => e.text === 'The run is unsuccessful.')).toBe(true);
+    expect(s.context.log.map((e) => e.text)).toContain(
+      'Runner jacks out: the run is unsuccessful.',
+    );
   });
 
   it('approach: a neutral rez window for the Corp even with nothing it can rez', () => {

@@ -170,9 +170,10 @@ export function endTheRun(g: Game, jackedOut = false): void {
   run.jackedOut = jackedOut;
   run.encounter = null;
   dropAllWindows(g);
-  // Ended before success, "The run is unsuccessful." follows: a line here would say it twice.
+  // Ended before success, the run ends phase writes the one line (`endRun`).
+  if (!run.reachedSuccess) return;
   if (jackedOut) log(g, 'runner', 'Runner jacks out.');
-  else if (run.reachedSuccess) log(g, null, 'The run ends.');
+  else log(g, null, 'The run ends.');
 }
 
 /**
@@ -197,7 +198,11 @@ export function endRun(g: Game): void {
   run.ending = true;
   run.encounter = null;
   dropAllWindows(g);
-  if (!run.reachedSuccess) log(g, null, 'The run is unsuccessful.');
+  if (!run.reachedSuccess) {
+    // A jack out and the run's failure are one event: one line.
+    if (run.jackedOut) log(g, 'runner', 'Runner jacks out: the run is unsuccessful.');
+    else log(g, null, 'The run is unsuccessful.');
+  }
   fire(g, { e: 'run-ends', server: run.server, successful: run.successful });
   for (const uid of run.mods.trashAtEnd) {
     if (g.cards[uid]?.loc.zone === 'rig') {

@@ -9,6 +9,10 @@ import {
   corpActing,
   handle as kitHandle,
   edit,
+  encountering as encounteringIce,
+  fireSubroutines,
+  run,
+  runnerActing,
   setup,
   spawn,
 } from '../testing/kit.js';
@@ -120,6 +124,52 @@ describe('log lines, as the table reads them', () => {
   });
 });
 
+/** Every line a viewer reads of a state's log, one a line, to look for a run of lines in. */
+function allLines(s: Snap, viewer: Viewer): string {
+  return s.context.log.flatMap((e) => netrunner.logView(e, viewer)?.text ?? []).join('\n');
+}
+
+describe('subroutine and run-end lines', () => {
+  it('a subroutine that gains credits is followed by the signed amount', () => {
+    const { s } = encounteringIce('30073'); // Tithe
+    const after = fireSubroutines(s);
+    for (const viewer of VIEWERS) {
+      expect(allLines(after, viewer)).toContain(
+        'Tithe fires: Gain 1[credit].\nCorp gains +1[credit] from Tithe.',
+      );
+    }
+  });
+
+  it('a subroutine that takes credits says how many the pool lost, never more than it held', () => {
+    const { s } = encounteringIce('30074', 'hq', {}, (g) => (g.runner.credits = 2)); // Whitespace
+    const after = fireSubroutines(s);
+    expect(after.context.runner.credits).toBe(0);
+    for (const viewer of VIEWERS) {
+      expect(allLines(after, viewer)).toContain(
+        [
+          'Whitespace fires: The Runner loses 3[credit].',
+          'Runner loses credits to Whitespace (−2[credit]).',
+          'Whitespace fires: If the Runner has 6[credit] or less, end the run.',
+          'The run is unsuccessful.',
+        ].join('\n'),
+      );
+    }
+    const { s: broke } = encounteringIce('30074', 'hq', {}, (g) => (g.runner.credits = 0));
+    expect(allLines(fireSubroutines(broke), 'corp')).toContain(
+      'Whitespace fires: The Runner loses 3[credit].\nRunner has no credits to lose.',
+    );
+  });
+
+  it('a jack out is one line with the run it ends', () => {
+    const s = run(runnerActing(), 'hq');
+    const after = choose(s, 'runner', 'jack-out');
+    expect(after.context.run).toBeNull();
+    for (const viewer of VIEWERS) {
+      expect(newLines(s, after, viewer)).toEqual(['Runner jacks out: the run is unsuccessful.']);
+    }
+  });
+});
+
 /** A phrase of two words or more said twice in a row, or the same `from X` twice in a line. */
 const DOUBLED = [/\b(\w[\w&']*(?: [\w&']+)+) \1\b/, /\bfrom ([A-Z][\w&]*)\b.*\bfrom \1\b/];
 
@@ -144,6 +194,61 @@ describe('log phrasing over seeded random games', () => {
     expect(last.length).toBeGreaterThan(0);
     expect(lines).toBeGreaterThan(10_000);
     expect([...doubled]).toEqual([]);
+  });
+
+  it('no line repeats the text the line before it quotes', () => {
+    const repeated: string[] = [];
+    for (const step of steps) {
+      const written = step.after.context.log.slice(step.before.context.log.length);
+      const read = written.flatMap((e) => netrunner.logView(e, 'spectator')?.text ?? []);
+      for (let i = 1; i < read.length; i++) {
+        if (read[i - 1]?.endsWith(`: ${read[i]}`)) repeated.push(`${read[i - 1]} / ${read[i]}`);
+      }
+    }
+    expect([...new Set(repeated)]).toEqual([]);
+  });
+
+  it("a run's end is one line: a jack out and its unsuccessful run are not two", () => {
+    const ends = /jacks out|run is unsuccessful|The run ends/;
+    const doubled: string[] = [];
+    let jackOuts = 0;
+    for (const step of steps) {
+      const read = step.after.context.log
+        .slice(step.before.context.log.length)
+        .flatMap((e) => netrunner.logView(e, 'corp')?.text ?? [])
+        .filter((t) => ends.test(t));
+      jackOuts += read.filter((t) => t.includes('jacks out')).length;
+      if (read.length > 1) doubled.push(read.join(' / '));
+    }
+    expect(jackOuts).toBeGreaterThan(100);
+    expect([...new Set(doubled)]).toEqual([]);
+  });
+
+  it("the signed credit amounts of a step's lines add up to each pool's change", () => {
+    const unsigned: string[] = [];
+    let changed = 0;
+    for (const step of steps) {
+      // Credits hosted on cards pay costs too: only steps where none could be spent add up.
+      if (step.before.context.run?.mods.hostedCredits) continue;
+      const written = step.after.context.log.slice(step.before.context.log.length);
+      for (const side of ['corp', 'runner'] as const) {
+        const change = step.after.context[side].credits - step.before.context[side].credits;
+        let said = 0;
+        for (const entry of written.filter((e) => e.side === side)) {
+          const text = netrunner.logView(entry, side)?.text ?? '';
+          for (const [, sign, n] of text.matchAll(/([+−])(\d+)\[credit\]/g)) {
+            said += (sign === '+' ? 1 : -1) * Number(n);
+          }
+        }
+        if (change !== 0) changed += 1;
+        if (said !== change) {
+          const read = written.map((e) => netrunner.logView(e, side)?.text).join(' | ');
+          unsigned.push(`${side} ${change} (lines say ${said}): ${read}`);
+        }
+      }
+    }
+    expect(changed).toBeGreaterThan(1000);
+    expect(unsigned.slice(0, 10)).toEqual([]);
   });
 
   it('an ability use is one line naming its card (its being trashed after is another event)', () => {

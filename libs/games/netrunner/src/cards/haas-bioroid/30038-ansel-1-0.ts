@@ -48,14 +48,9 @@ export const ansel: CardBehaviour = {
     },
     {
       label: 'The Runner cannot steal or trash Corp cards for the remainder of this run.',
+      // The fired line quotes it: a line of its own would say it twice.
       resolve: (g) => {
-        if (!g.run) return;
-        g.run.mods.noStealOrTrash = true;
-        log(
-          g,
-          'corp',
-          'The Runner cannot steal or trash Corp cards for the remainder of this run.',
-        );
+        if (g.run) g.run.mods.noStealOrTrash = true;
       },
     },
   ],

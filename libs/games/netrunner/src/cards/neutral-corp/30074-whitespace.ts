@@ -1,6 +1,6 @@
-import { loseCredits } from '../../rules/credits.js';
 import { endTheRun } from '../../rules/run.js';
 import type { CardBehaviour } from '../behaviour.js';
+import { creditsLostTo } from '../helpers.js';
 
 /**
  * Whitespace — [sub] The Runner loses 3[credit]. [sub] If the Runner has 6[credit] or less,
@@ -9,7 +9,10 @@ import type { CardBehaviour } from '../behaviour.js';
 export const whitespace: CardBehaviour = {
   code: '30074',
   subroutines: [
-    { label: 'The Runner loses 3[credit].', resolve: (g) => loseCredits(g, 'runner', 3) },
+    {
+      label: 'The Runner loses 3[credit].',
+      resolve: (g, ice) => creditsLostTo(g, ice, 'runner', 3),
+    },
     {
       label: 'If the Runner has 6[credit] or less, end the run.',
       resolve: (g) => {
