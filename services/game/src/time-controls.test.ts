@@ -279,6 +279,30 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     expect((await seen('tc-delay', 'spectator')).clocks).toBeUndefined();
   });
 
+  it('a rematch of a timed room has the same time control on fresh clocks', async () => {
+    const clock = new FakeClock();
+    await node('t9', clock);
+    await createParlorRoom(client, 'tc-again', timed({ baseSeconds: 90, incrementSeconds: 1 }));
+    clock.advance(90_000);
+    await eventually(async () => (await store.roomSummary('tc-again'))?.status === 'finished');
+    clock.advance(5_000);
+    for (const seat of ['p1', 'p2']) {
+      const reply = await sendRoomCommand(client, 'tc-again', {
+        type: 'rematch',
+        seat,
+        tokenHash: seat.repeat(22).slice(0, 43),
+        requestId: `again-${seat}`,
+      });
+      expect(reply).toMatchObject({ ok: true });
+    }
+    const rematch = (await store.chatLines('tc-again', 20))
+      .map((row) => row.line as { event?: string; room?: string })
+      .find((line) => line.event === 'rematch')?.room;
+    expect(rematch).toBeDefined();
+    const shown = await seen(rematch ?? '', 'p1');
+    expect(shown.clocks).toEqual({ remainingMs: { p1: 90_000, p2: 90_000 }, running: ['p1'] });
+  });
+
   it('refuses a time control the protocol bounds do not allow, storing nothing', async () => {
     await node('t7', new FakeClock());
     for (const timeControl of [
