@@ -85,6 +85,13 @@ describe.skipIf(skip)('card menus in Chromium', () => {
     await page.locator(`[data-testid=rig] .card[data-code="${MAYFLY}"]`).waitFor(WAIT);
     // The card left the hand: the focus is on the hand it left, not lost.
     expect(await focusKey(page)).toBe('zone:hand-cards');
+    // A phone in the action phase (a run button beside each server): no wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.locator('[data-testid=server-action]').count()).toBeGreaterThan(0);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      390,
+    );
+    await page.setViewportSize({ width: 1400, height: 1000 });
 
     // From the keyboard: Enter on "Gain 1¢"; the focus is on that button again afterwards.
     const credit = page.locator('[data-testid=action][data-action-type=click-credit]');
