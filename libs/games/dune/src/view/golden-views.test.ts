@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { newGame } from '@veil/engine';
 import { dune } from '../module.js';
-import type { Faction, Viewer } from '../state/types.js';
-import { act, afterSetup } from '../testing/scenario.js';
+import { enterBidding } from '../rules/bidding.js';
+import type { DuneAction } from '../state/actions.js';
+import type { DuneState, Faction, Viewer } from '../state/types.js';
+import { act, afterSetup, edit, type Snap } from '../testing/scenario.js';
 
 const SIX: readonly Faction[] = [
   'atreides',
@@ -13,15 +15,86 @@ const SIX: readonly Faction[] = [
   'harkonnen',
 ];
 
-/** Views of named positions, byte for byte: a change to what a seat sees shows up in review. */
+/** Every seat asked in the open window passes (each is asked in turn). */
+function passWindow(s: Snap): Snap {
+  let x = s;
+  for (
+    let w = x.context.pauses.windows.at(-1);
+    w?.status === 'open';
+    w = x.context.pauses.windows.at(-1)
+  )
+    x = act(x, dune.deciders(x)[0] as Faction, { type: 'pass', window: w.id });
+  return x;
+}
+
+/** The first legal battle plan of `seat` that has a weapon (the hidden card the goldens pin). */
+function armedPlan(s: Snap, seat: Faction): DuneAction {
+  const plan = dune
+    .legalActions(s, seat)
+    .find((a) => a.type === 'plan' && a.plan.weapon !== null && a.plan.dial === 2);
+  if (!plan) throw new Error(`${seat} has no armed plan`);
+  return plan;
+}
+
+/** Battle in The Great Flat, the Emperor (aggressor) against the Harkonnen; plans are open. */
+function battlePlans(): Snap {
+  const s = edit(
+    afterSetup(SIX, 1),
+    (st): DuneState => ({
+      ...st,
+      choice: null,
+      phaseDone: false,
+      stormOrder: ['emperor', ...SIX.filter((f) => f !== 'emperor')],
+      forces: { ...st.forces, 'the_great_flat:14': { emperor: 5, harkonnen: 4 } },
+    }),
+    'battle',
+  );
+  return act(s, 'emperor', {
+    type: 'battle_pick',
+    territory: 'the_great_flat',
+    opponent: 'harkonnen',
+  });
+}
+
+/** Bidding's first card: the Karama window on the Atreides' look passed by every seat asked. */
+function auctionPeek(): Snap {
+  const s = edit(
+    afterSetup(SIX, 1),
+    (st): DuneState => enterBidding({ ...st, choice: null }),
+    'bidding',
+  );
+  return passWindow(s);
+}
+
+/**
+ * Views and logs of named positions, byte for byte, for the viewers each position tells apart:
+ * a change to what a seat sees shows up in review (docs/games/dune.md, "What each seat sees").
+ */
 describe('Dune golden views', () => {
-  const named = {
-    'setup-open': newGame(dune, { factions: SIX }, 1),
-    'first-storm': afterSetup(SIX, 1),
-    'first-storm-one-dial-in': act(afterSetup(SIX, 1), 'atreides', { type: 'dial', value: 7 }),
+  const FIRST: readonly Viewer[] = ['atreides', 'bene_gesserit', 'harkonnen', 'spectator'];
+  const BATTLE: readonly Viewer[] = ['emperor', 'harkonnen', 'atreides', 'spectator'];
+  const plans = battlePlans();
+  const onePlanIn = act(plans, 'emperor', armedPlan(plans, 'emperor'));
+  const named: Record<string, { snapshot: Snap; viewers: readonly Viewer[] }> = {
+    // Setup: own traitor offers, the BG's prediction, hands; the spectator sees none of them.
+    'setup-open': { snapshot: newGame(dune, { factions: SIX }, 1), viewers: FIRST },
+    'first-storm': { snapshot: afterSetup(SIX, 1), viewers: FIRST },
+    'first-storm-one-dial-in': {
+      snapshot: act(afterSetup(SIX, 1), 'atreides', { type: 'dial', value: 7 }),
+      viewers: FIRST,
+    },
+    // The card up for auction: the Atreides see it, nobody else does.
+    'auction-peek': { snapshot: auctionPeek(), viewers: ['atreides', 'emperor', 'spectator'] },
+    // One plan committed: its owner sees it, the others only that a plan is in.
+    'battle-one-plan-in': { snapshot: onePlanIn, viewers: BATTLE },
+    // Both plans in: revealed to all together; the traitor calls are the next hidden choice.
+    'battle-plans-revealed': {
+      snapshot: act(onePlanIn, 'harkonnen', armedPlan(onePlanIn, 'harkonnen')),
+      viewers: BATTLE,
+    },
   };
-  for (const [name, snapshot] of Object.entries(named)) {
-    for (const viewer of ['atreides', 'bene_gesserit', 'harkonnen', 'spectator'] as Viewer[]) {
+  for (const [name, { snapshot, viewers }] of Object.entries(named)) {
+    for (const viewer of viewers) {
       it(`${name} as ${viewer}`, async () => {
         const log = dune.log(snapshot).map((e) => dune.logView(e, viewer));
         await expect(
