@@ -28,12 +28,14 @@ function outcome(snapshot: GameSnapshot<DuneState>): Outcome<Faction> | null {
 
 export const dune: DuneModule = {
   id: 'dune',
+  // 7: the Fremen choose whether a worm spares their ally and whether the ally revives with
+  // their free number (rules/blow.ts, rules/revival.ts).
   // 6: the any-time window at every point of a turn (rules/any-time.ts).
   // 5: Karama against the alliance powers and a Fremen Hajr move; Voice and Prescience asked of
   // every seat but their owner (rules/karama-powers.ts, rules/battle.ts).
   // 3: the any-time window and the Truthtrance answers kept in the state (rules/any-time.ts,
   // rules/truth-answers.ts); 2: Karama against faction powers (rules/karama-powers.ts).
-  rulesVersion: 6,
+  rulesVersion: 7,
   seats: (options) => [...resolveOptions(options).factions],
   machine: duneMachine,
   deciders: (snapshot) =>

@@ -73,6 +73,8 @@ const TITLES: Readonly<Record<string, string>> = {
   ride_pass: 'Do not ride',
   gift: 'Emperor: give spice to your ally',
   emperor_revive: 'Emperor: revive for your ally',
+  protect_ally: 'Fremen: spare your ally from the worm',
+  raise_ally_revival: 'Fremen: raise your ally’s free revival',
   mulligan: 'Traitors',
 };
 
@@ -158,6 +160,10 @@ export function actionLabel(view: DuneView, action: DuneAction): string {
       return action.send ? 'Send a spiritual advisor' : 'Send no advisor';
     case 'mulligan':
       return action.redraw ? 'Redraw my traitors' : 'Keep my traitors';
+    case 'protect_ally':
+      return action.protect ? 'Spare my ally from the worm' : 'Let the worm devour my ally';
+    case 'raise_ally_revival':
+      return action.raise ? 'Raise my ally’s free revival to 3' : 'Keep my ally’s own free revival';
     case 'voice':
       return `Voice: ${action.play ? 'must play' : 'must not play'} ${words(action.kind)}`;
     case 'prescience':

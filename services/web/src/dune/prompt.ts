@@ -30,6 +30,10 @@ export function promptText(view: DuneView): string {
         return `The Fremen may ride the worm from ${territoryName(d.territory)}.`;
       case 'emperor_revival':
         return `The Emperor may pay for revivals of ${factionName(d.ally)}.`;
+      case 'ally_worm_protection':
+        return `The Fremen decide whether the worm in ${territoryName(d.territory)} spares their ally.`;
+      case 'ally_free_revival':
+        return `The Fremen decide whether ${factionName(d.ally)} revives with 3 free forces.`;
       case 'harkonnen_mulligan':
         return 'The Harkonnen may redraw their traitors.';
     }

@@ -111,7 +111,7 @@ export function duneDeterminize(
         Math.max(
           FACTIONS[f].startingSpice,
           view.auction?.highBidder === f ? view.auction.highBid : 0,
-          pendingPayment(view.windows, f),
+          pendingPayment(view.windows, f, view.decision),
         ),
       bribes: pv.bribes,
       support: pv.support,

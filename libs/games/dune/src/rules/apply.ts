@@ -26,6 +26,7 @@ import {
   shipBack,
   spiritualAdvisor,
 } from './movement.js';
+import { answerAllyProtection } from './blow.js';
 import { allianceAnswer, nexusLeave, nexusOffer, offerWormRides, ride } from './nexus.js';
 import { allyOf } from './board.js';
 import { ANY_TIME, playAnyTimeCard } from './any-time.js';
@@ -34,7 +35,7 @@ import type { Phase } from './phase.js';
 import { karamaAgainstPower } from './karama-powers.js';
 import { resumePower } from './karama-resume.js';
 import { closeWormsignWindow, preventWormsign } from './wormsign.js';
-import { emperorRevive, revive } from './revival.js';
+import { answerAllyFreeRevival, emperorRevive, revive } from './revival.js';
 import { commitSetup, fremenSplit, harkonnenMulligan } from './setup-choices.js';
 import { closeStormWindow, commitDial, detonateAtomics, playWeatherControl } from './storm.js';
 import { advanceCursor } from './cursor.js';
@@ -207,6 +208,10 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
       return hajrMove(state, seat, action.from, action.to, action.count, action.hajr);
     case 'emperor_revive':
       return emperorRevive(state, action.count);
+    case 'protect_ally':
+      return answerAllyProtection(state, action.protect);
+    case 'raise_ally_revival':
+      return answerAllyFreeRevival(state, action.raise);
     case 'truthtrance':
     case 'ghola':
       return playAnyTimeCard(state, phase, seat, action);

@@ -1,4 +1,11 @@
-import { shuffle, type PublicCause } from '@veil/engine';
+import {
+  nextPauseId,
+  pushDecision,
+  resolveDecision,
+  shuffle,
+  topDecision,
+  type PublicCause,
+} from '@veil/engine';
 import { TERRITORIES, type TerritoryId } from '../data/map.js';
 import type { DuneState, Faction, SpiceCard } from '../state/types.js';
 import { addForces, allyOf, areasOf, factionsInArea, forcesIn, inStorm } from './board.js';
@@ -37,8 +44,8 @@ function devour(
   const eaten: Array<{ faction: string; count: number }> = [];
   for (const area of areasOf(territory)) {
     for (const f of factionsInArea(s, area)) {
-      // Fremen are immune and shield their ally (an alliance power, always used), each unless
-      // a Karama stopped it.
+      // Fremen are immune (unless a Karama stopped it); their ally when the Fremen chose to
+      // spare it and no Karama stopped that.
       if ((f === 'fremen' && fremenImmune) || (allyOf(s, f) === 'fremen' && allyImmune)) continue;
       const count = s.forces[area]?.[f] ?? 0;
       s = { ...s, forces: addForces(s.forces, area, f, -count) };
@@ -92,7 +99,7 @@ function revealSpice(state: DuneState): DuneState {
       // Only after turn 1, so no worm is set aside while a window waits.
       if (present(s, territory, 'fremen'))
         return askKarama(s, 'worm_immunity', { territory }, resumeWormImmunity);
-      if (present(s, territory, allyOf(s, 'fremen'))) return askAllyImmunity(s, territory, true);
+      if (present(s, territory, allyOf(s, 'fremen'))) return askAllyProtection(s, territory, true);
       s = devour(s, territory, true, true);
       continue;
     }
@@ -126,17 +133,43 @@ function present(state: DuneState, territory: TerritoryId, f: Faction | null): b
 export function resumeWormImmunity(state: DuneState, c: PublicCause, stopped: boolean): DuneState {
   const territory = c.territory as TerritoryId;
   if (present(state, territory, allyOf(state, 'fremen')))
-    return askAllyImmunity(state, territory, !stopped);
+    return askAllyProtection(state, territory, !stopped);
   return revealSpice(devour(state, territory, !stopped, true));
 }
 
-function askAllyImmunity(
+/**
+ * The worm reached the Fremen's ally: the Fremen choose whether it is spared (their alliance
+ * power; the decision record is the reveal's continuation).
+ */
+function askAllyProtection(
   state: DuneState,
   territory: TerritoryId,
   fremenImmune: boolean,
 ): DuneState {
+  const [id, pauses] = nextPauseId(state.pauses);
+  const decisions = pushDecision(pauses.decisions, {
+    id,
+    seat: 'fremen' as Faction,
+    kind: 'ally_worm_protection' as const,
+    territory,
+    fremenImmune,
+  });
+  return { ...state, pauses: { ...pauses, decisions } };
+}
+
+/** The Fremen's answer: spared, the use is asked about in `karama_power`; not, the worm devours. */
+export function answerAllyProtection(state: DuneState, protect: boolean): DuneState {
+  const top = topDecision(state.pauses.decisions);
+  if (!top || top.kind !== 'ally_worm_protection') throw new Error('no ally protection asked');
+  const { territory, fremenImmune } = top;
+  let s: DuneState = {
+    ...state,
+    pauses: { ...state.pauses, decisions: resolveDecision(state.pauses.decisions, top.id) },
+  };
+  s = log(s, 'ally_worm_protection', { territory, ally: allyOf(s, 'fremen'), protect });
+  if (!protect) return revealSpice(devour(s, territory, fremenImmune, false));
   const cause = { territory, fremenImmune };
-  return askKarama(state, 'ally_worm_immunity', cause, resumeAllyWormImmunity);
+  return askKarama(s, 'ally_worm_immunity', cause, resumeAllyWormImmunity);
 }
 
 /** The worm devours — the ally's forces too when a Karama stopped the Fremen sparing them. */

@@ -246,9 +246,13 @@ describe('the karama_power window is neutral', () => {
       ],
       [
         'ally_free_revival',
-        revivalFor('atreides', 'fremen'),
-        'atreides',
-        { type: 'revive', forces: 3, leader: null },
+        act(revivalFor('atreides', 'fremen'), 'atreides', {
+          type: 'revive',
+          forces: 3,
+          leader: null,
+        }),
+        'fremen',
+        { type: 'raise_ally_revival', raise: true },
       ],
       ['ally_revival', revived, 'emperor', { type: 'emperor_revive', count: 2 }],
     ];
@@ -600,7 +604,8 @@ describe('Karama against the alliance powers', () => {
   it('stops the Fremen raising the ally’s free revival: nothing revived, the ally revives again at its own', () => {
     const start = revivalFor('atreides', 'fremen');
     const revive = { type: 'revive', forces: 3, leader: null } as const;
-    const asked = act(start, 'atreides', revive);
+    const raise = { type: 'raise_ally_revival', raise: true } as const;
+    const asked = act(act(start, 'atreides', revive), 'fremen', raise);
     expect(asked.context.pauses.windows.at(-1)?.cause).toEqual({
       power: 'ally_free_revival',
       faction: 'atreides',
@@ -680,10 +685,11 @@ describe('Karama against the alliance powers', () => {
         },
         'blow',
       );
-    // Fremen there: their own immunity first, then their ally's.
+    const protect = (x: Snap) => act(x, 'fremen', { type: 'protect_ally', protect: true });
+    // Fremen there: their own immunity first, then their choice to spare the ally, then its use.
     const both = blow(4);
     expect(both.context.pauses.windows.at(-1)?.cause.power).toBe('worm_immunity');
-    const ally = answer(both, null);
+    const ally = protect(answer(both, null));
     expect(ally.context.pauses.windows.at(-1)?.cause).toEqual({
       power: 'ally_worm_immunity',
       territory: 'the_great_flat',
@@ -704,7 +710,7 @@ describe('Karama against the alliance powers', () => {
     expect(stopped.value).not.toBe('blow');
     expect(karamaLog(stopped)).toEqual([{ faction: 'harkonnen', cancels: 'ally_worm_immunity' }]);
     // The ally alone there: only its window.
-    const alone = blow(0);
+    const alone = protect(blow(0));
     expect(alone.context.pauses.windows.at(-1)?.cause.power).toBe('ally_worm_immunity');
     expect(answer(alone, 'harkonnen').context.forces['the_great_flat:14'] ?? {}).toEqual({});
   });

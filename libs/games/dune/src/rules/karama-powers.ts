@@ -1,5 +1,5 @@
 import { nextPauseId, openWindow, type PublicCause, type ReactionWindow } from '@veil/engine';
-import type { DuneState, Faction } from '../state/types.js';
+import type { DuneDecision, DuneState, Faction } from '../state/types.js';
 import { discardBatch, log } from './common.js';
 
 /**
@@ -139,10 +139,15 @@ export function barred(state: DuneState, power: Barred): boolean {
 
 /**
  * The spice `seat` must pay once the open `karama_power` windows close (the price or cost is
- * in each cause, public): a determinized world gives the payer at least this much.
+ * in each cause, public) — or, the Fremen asked to raise its free revival, once they raise it:
+ * a determinized world gives the payer at least this much.
  */
-export function pendingPayment(windows: readonly ReactionWindow<Faction>[], seat: Faction): number {
-  let total = 0;
+export function pendingPayment(
+  windows: readonly ReactionWindow<Faction>[],
+  seat: Faction,
+  decision: DuneDecision | null = null,
+): number {
+  let total = decision?.kind === 'ally_free_revival' && decision.ally === seat ? decision.cost : 0;
   for (const w of windows) {
     if (w.kind !== 'karama_power' || w.status !== 'open' || payerOf(w.cause) !== seat) continue;
     total += Number(w.cause.cost ?? w.cause.price ?? 0);

@@ -111,6 +111,16 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
           type: 'emperor_revive' as const,
           count,
         }));
+      case 'ally_worm_protection':
+        return [
+          { type: 'protect_ally', protect: true },
+          { type: 'protect_ally', protect: false },
+        ];
+      case 'ally_free_revival':
+        return [
+          { type: 'raise_ally_revival', raise: true },
+          { type: 'raise_ally_revival', raise: false },
+        ];
       case 'harkonnen_mulligan':
         return mulliganAllowed(state)
           ? [

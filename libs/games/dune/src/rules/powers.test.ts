@@ -208,13 +208,24 @@ describe('Shai-Hulud and the Fremen', () => {
       forces: { ...start.forces, 'the_great_flat:14': { fremen: 4, harkonnen: 2, emperor: 3 } },
       pauses: autoPassKarama(start.pauses),
     });
-    // Nobody stops the Fremen's immunity: every seat passes (a standing policy) and the worm eats.
+    // Nobody stops the Fremen's immunity: every seat passes (a standing policy); the Fremen
+    // choose to spare their ally, nobody stops that either, and the worm eats.
     expect(blown.pauses.windows).toEqual([]);
-    expect(blown.forces['the_great_flat:14']).toEqual({ fremen: 4, harkonnen: 2 });
-    expect(blown.players.emperor.tanks).toBe(3);
-    expect(blown.nexus).toBe(true);
-    expect(blown.wormTerritories).toEqual(['the_great_flat']);
-    let s = edit(afterSetup(SIX), () => ({ ...blown, choice: null }), 'nexus');
+    expect(blown.pauses.decisions.at(-1)?.kind).toBe('ally_worm_protection');
+    const spared = act(
+      edit(afterSetup(SIX), () => ({ ...blown, choice: null }), 'blow'),
+      'fremen',
+      {
+        type: 'protect_ally',
+        protect: true,
+      },
+    ).context;
+    expect(spared.forces['the_great_flat:14']).toEqual({ fremen: 4, harkonnen: 2 });
+    expect(spared.players.emperor.tanks).toBe(3);
+    expect(spared.nexus).toBe(true);
+    expect(spared.wormTerritories).toEqual(['the_great_flat']);
+    expect(spared.pauses.windows).toEqual([]);
+    let s = edit(afterSetup(SIX), () => ({ ...spared, choice: null }), 'nexus');
     s = edit(s, (st) => ({
       ...st,
       cursor: { order: ['atreides'], index: 0, shipped: false },

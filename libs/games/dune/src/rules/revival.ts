@@ -25,8 +25,8 @@ export function enterRevival(state: DuneState): DuneState {
 }
 
 /**
- * The free revival number; the Fremen raise their ally's to 3 (an alliance power, always used
- * unless a Karama stopped it this Revival turn).
+ * The free revival number; the Fremen may raise their ally's to 3 (an alliance power: the ally
+ * counts on it until the Fremen declined or a Karama stopped it this Revival turn).
  */
 export function freeRevival(state: DuneState, faction: Faction): number {
   const raised = allyOf(state, faction) === 'fremen' && !barred(state, 'ally_free_revival');
@@ -74,13 +74,39 @@ export function revive(
   leader: string | null,
 ): DuneState {
   const cost = forceRevivalCost(state, seat, forces) + (leader ? leaderStrength(leader) : 0);
-  // Fewer paid forces thanks to the Fremen: a use of their alliance power, asked about first.
+  // Fewer paid forces thanks to the Fremen: their alliance power, which they choose to use.
   const own = Math.max(0, forces - FACTIONS[seat].freeRevival) * PAID_REVIVAL_COST;
   if (forceRevivalCost(state, seat, forces) < own) {
-    const cause = { faction: seat, forces, leader, cost };
-    return askKarama(state, 'ally_free_revival', cause, resumeAllyFreeRevival);
+    const [id, pauses] = nextPauseId(state.pauses);
+    const decisions = pushDecision(pauses.decisions, {
+      id,
+      seat: 'fremen' as Faction,
+      kind: 'ally_free_revival' as const,
+      ally: seat,
+      forces,
+      leader,
+      cost,
+    });
+    return { ...state, pauses: { ...pauses, decisions } };
   }
   return reviveFor(state, seat, forces, leader, cost);
+}
+
+/**
+ * The Fremen's answer to the ally's revival: raised, the use is asked about in `karama_power`;
+ * declined, the ally revives again at its own free number (as when a Karama stops it).
+ */
+export function answerAllyFreeRevival(state: DuneState, raise: boolean): DuneState {
+  const top = topDecision(state.pauses.decisions);
+  if (!top || top.kind !== 'ally_free_revival') throw new Error('no ally revival asked');
+  let s: DuneState = {
+    ...state,
+    pauses: { ...state.pauses, decisions: resolveDecision(state.pauses.decisions, top.id) },
+  };
+  s = log(s, 'ally_free_revival', { ally: top.ally, raise });
+  if (!raise) return bar(s, 'ally_free_revival');
+  const cause = { faction: top.ally, forces: top.forces, leader: top.leader, cost: top.cost };
+  return askKarama(s, 'ally_free_revival', cause, resumeAllyFreeRevival);
 }
 
 /** The ally's revival at the Fremen's free number, or, stopped, the ally revives again without it. */

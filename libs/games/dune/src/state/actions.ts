@@ -71,6 +71,8 @@ export type DuneAction =
   | { readonly type: 'gift'; readonly amount: number }
   | { readonly type: 'support'; readonly amount: number }
   | { readonly type: 'emperor_revive'; readonly count: number }
+  | { readonly type: 'protect_ally'; readonly protect: boolean }
+  | { readonly type: 'raise_ally_revival'; readonly raise: boolean }
   | { readonly type: 'mulligan'; readonly redraw: boolean };
 
 export type DuneActionType = DuneAction['type'];

@@ -168,6 +168,20 @@ export type DuneDecision =
   | (Decision<Faction> & { readonly kind: 'keep_cards'; readonly territory: TerritoryId })
   | (Decision<Faction> & { readonly kind: 'worm_ride'; readonly territory: TerritoryId })
   | (Decision<Faction> & { readonly kind: 'emperor_revival'; readonly ally: Faction })
+  /** The Fremen decide whether a worm spares their ally's forces (after their own immunity). */
+  | (Decision<Faction> & {
+      readonly kind: 'ally_worm_protection';
+      readonly territory: TerritoryId;
+      readonly fremenImmune: boolean;
+    })
+  /** The Fremen decide whether the ally's revival (as it asked) uses their free number, 3. */
+  | (Decision<Faction> & {
+      readonly kind: 'ally_free_revival';
+      readonly ally: Faction;
+      readonly forces: number;
+      readonly leader: string | null;
+      readonly cost: number;
+    })
   | (Decision<Faction> & { readonly kind: 'harkonnen_mulligan' });
 
 /** Who acts next in a phase where seats act one by one in storm order. */
@@ -176,7 +190,10 @@ export interface TurnCursor {
   readonly index: number;
   /** Shipment & Movement: whether the current seat has shipped (then moves). */
   readonly shipped: boolean;
-  /** Powers a Karama stopped this seat's turn (rules/karama-powers.ts); it acts again without them. */
+  /**
+   * Powers a Karama stopped (or their owner declined to use) this seat's turn
+   * (rules/karama-powers.ts); it acts again without them.
+   */
   readonly barred?: readonly string[];
 }
 
