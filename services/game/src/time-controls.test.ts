@@ -214,6 +214,20 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'game_over' } });
   });
 
+  it('a node taking a room over flags a clock that ran out while no node ran it', async () => {
+    const clock = new FakeClock();
+    const first = await node('t10a', clock, 300);
+    await createParlorRoom(client, 'tc-gone', timed({ baseSeconds: 60 }));
+    await first.stop(); // a crash: no timer left anywhere
+    clock.advance(75_000);
+    await node('t10b', clock, 300);
+    // The first command places the room on the new node, which arms the flag at load: due now.
+    expect((await seen('tc-gone', 'p2')).outcome).toBeUndefined();
+    clock.advance(0);
+    await eventually(async () => (await store.roomSummary('tc-gone'))?.status === 'finished');
+    expect((await seen('tc-gone', 'p2')).outcome).toEqual({ winners: ['p2'], reason: 'time' });
+  });
+
   it('flags a seat whose action arrives after its time ran out, before the timer fired', async () => {
     const clock = new FakeClock();
     await node('t5', clock);

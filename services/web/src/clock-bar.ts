@@ -54,6 +54,8 @@ export function withClocks(root: HTMLElement, conn: VeilConnection): HTMLElement
           'span',
           {
             class: `clock${running ? ' running' : ''}`,
+            // A timer is not announced as it changes (implicit aria-live off).
+            role: 'timer',
             'data-testid': 'clock',
             'data-seat': seat,
             'data-running': String(running),
