@@ -79,6 +79,12 @@ describe.skipIf(skip)('card menus in Chromium', () => {
     const menu = page.getByTestId('card-menu');
     await menu.waitFor(WAIT);
     expect(await menu.getByTestId('menu-card-text').textContent()).toContain('Mayfly');
+    // Escape closes it and leaves the focus on the card; a click opens it again.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached', ...WAIT });
+    expect(await focusKey(page)).toBe(`hand-cards:${MAYFLY}`);
+    await mayfly.click();
+    await menu.waitFor(WAIT);
     const install = menu.locator('[data-testid=card-action]', { hasText: 'Install Mayfly' });
     expect(await install.getByTestId('cost').textContent()).toBe('1 click, 1¢');
     await act(page, install);

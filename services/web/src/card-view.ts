@@ -126,7 +126,18 @@ function menu(slot: CardSlot, first: CardView, ctx: MenuContext): HTMLElement {
   const data = catalogCard(first.code);
   return h(
     'div',
-    { class: 'card-menu', role: 'group', 'data-testid': 'card-menu', 'aria-label': 'Card' },
+    {
+      class: 'card-menu',
+      role: 'group',
+      'data-testid': 'card-menu',
+      'aria-label': `${cardName(first, 'Card')}: text and actions`,
+      // Escape closes the menu; the focus goes back to the card.
+      on: {
+        keydown: (event) => {
+          if ((event as KeyboardEvent).key === 'Escape') ctx.toggle(slot.key);
+        },
+      },
+    },
     data
       ? h(
           'div',
@@ -162,6 +173,7 @@ export function cardSlot(slot: CardSlot, ctx: MenuContext): HTMLElement | null {
   face.setAttribute('role', 'button');
   face.setAttribute('tabindex', '0');
   face.setAttribute('aria-expanded', open ? 'true' : 'false');
+  face.setAttribute('aria-haspopup', 'true');
   face.setAttribute('data-focus-key', slot.key);
   face.setAttribute('data-has-actions', usable ? 'true' : 'false');
   face.addEventListener('click', (event) => {
