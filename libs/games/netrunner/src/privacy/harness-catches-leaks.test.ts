@@ -128,10 +128,12 @@ describe("the privacy harness with Netrunner's perturbation", () => {
         },
       };
       // Accesses of R&D come late in random games; these fast-check seeds reach one within 25 runs
-      // (seeds 5 and 6 catch it for the Corp, 2, 3, 4 and 6 for a spectator, of 1–6 tried).
-      expect(catches(leaky, false, PAIRINGS[0], [viewer], viewer === 'corp' ? 5 : 2)).toMatch(
+      // (rules version 6: seed 5 catches it for the Corp, 1–4 do not; seed 1 for a spectator).
+      expect(catches(leaky, false, PAIRINGS[0], [viewer], viewer === 'corp' ? 5 : 1)).toMatch(
         new RegExp(`${viewer}'s view depends on hidden information`),
       );
     },
+    // A bound on a hang: on the shared 2-core VM under load the Corp's case took 135 s.
+    240_000,
   );
 });
