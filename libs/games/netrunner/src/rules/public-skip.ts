@@ -1,6 +1,5 @@
 import { behaviourOf } from '../cards/registry.js';
 import type { CardState, Game, Side } from '../state/types.js';
-import { installedCorpCards } from '../state/zones.js';
 import { iceAtPosition } from './run.js';
 import type { WindowKind } from '../window-kinds.js';
 
@@ -16,11 +15,20 @@ import type { WindowKind } from '../window-kinds.js';
  * visible ability is affordable is not asked either: it is enough that one exists.
  */
 export function mayActPublicly(g: Game, seat: Side, kind: WindowKind): boolean {
-  if (seat === 'corp' && corpMayRezOrScore(g, kind)) return true;
   const timings = kind === 'run-encounter' ? ENCOUNTER_TIMINGS : PAID_TIMINGS;
-  for (const uid of visibleSources(g, seat)) {
+  const usable = (uid: string) => {
     const c = g.cards[uid];
-    if (c && hasAbility(c, seat, timings)) return true;
+    return c !== undefined && hasAbility(c, seat, timings);
+  };
+  if (seat === 'runner') {
+    const encountered = g.run?.encounter?.ice;
+    return g.runner.rig.some(usable) || (encountered !== undefined && usable(encountered));
+  }
+  if (corpMayRezOrScore(g, kind)) return true;
+  // The Corp's installed cards, walked in place (a window opens on almost every step).
+  for (const id of g.serverOrder) {
+    const server = g.servers[id];
+    if (server && (server.root.some(usable) || server.ice.some(usable))) return true;
   }
   return false;
 }
@@ -46,15 +54,10 @@ function corpMayRezOrScore(g: Game, kind: WindowKind): boolean {
   return false;
 }
 
-/** Cards whose abilities `seat` might use and whose identity everyone sees. */
-function visibleSources(g: Game, seat: Side): string[] {
-  if (seat === 'runner') {
-    const encountered = g.run?.encounter?.ice;
-    return encountered ? [...g.runner.rig, encountered] : g.runner.rig;
-  }
-  return installedCorpCards(g).filter((uid) => g.cards[uid]?.rezzed);
-}
-
+/**
+ * Whether `c`, a card everyone sees (a rezzed Corp card, a faceup Runner card), has an ability
+ * `seat` may use with one of `timings`.
+ */
 function hasAbility(c: CardState, seat: Side, timings: readonly string[]): boolean {
   if (c.side === 'corp' ? !c.rezzed : !c.faceUp) return false;
   return (behaviourOf(c.code)?.abilities ?? []).some(
