@@ -351,7 +351,9 @@ export function produce(g: Game, change: (draft: Game) => void): Game {
 function begin(event: object, g: Game): DraftOf {
   const lazy = lazyCards(g.cards);
   lazy.draft = shallowDraft(g, lazy.target);
-  Object.defineProperty(event, DRAFT, { value: lazy, configurable: true });
+  // A plain store, not defineProperty (a runtime call, ~0.3 µs an action). An event sent again
+  // finds a draft that is not its state's (`draftOfEvent`) and begins a new one.
+  (event as { [DRAFT]?: DraftOf })[DRAFT] = lazy;
   return lazy;
 }
 
