@@ -164,23 +164,30 @@ function select(
   return null;
 }
 
-/** `map`'s value at `key`, made and kept on first need. */
-function cached<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
-}
+// The lookups below run several times a step: each spells out its get-or-make (a shared helper
+// taking a closure allocated a closure or two per call).
 
 function alwaysCandidates(c: Compiled, leaf: Node): readonly Candidate[] {
-  return cached(c.always, leaf, () => candidatesOf(c, leaf, (node) => node.always));
+  let candidates = c.always.get(leaf);
+  if (candidates === undefined) {
+    candidates = candidatesOf(c, leaf, (node) => node.always);
+    c.always.set(leaf, candidates);
+  }
+  return candidates;
 }
 
 function onCandidates(c: Compiled, leaf: Node, type: string): readonly Candidate[] {
-  const byType = cached(c.on, leaf, () => new Map<string, readonly Candidate[]>());
-  return cached(byType, type, () => candidatesOf(c, leaf, (node) => node.transitions.get(type)));
+  let byType = c.on.get(leaf);
+  if (byType === undefined) {
+    byType = new Map();
+    c.on.set(leaf, byType);
+  }
+  let candidates = byType.get(type);
+  if (candidates === undefined) {
+    candidates = candidatesOf(c, leaf, (node) => node.transitions.get(type));
+    byType.set(type, candidates);
+  }
+  return candidates;
 }
 
 /** The transitions on the active path from `leaf` up to the root, in XState's order. */
@@ -215,8 +222,17 @@ function microstep(c: Compiled, state: StepState, t: Transition, event: unknown)
 }
 
 function planOf(c: Compiled, t: Transition, leaf: Node): Plan | null {
-  const byLeaf = cached(c.plans, t, () => new Map<Node, Plan | null>());
-  return cached(byLeaf, leaf, () => makePlan(c, t, leaf));
+  let byLeaf = c.plans.get(t);
+  if (byLeaf === undefined) {
+    byLeaf = new Map();
+    c.plans.set(t, byLeaf);
+  }
+  let plan = byLeaf.get(leaf);
+  if (plan === undefined) {
+    plan = makePlan(c, t, leaf);
+    byLeaf.set(leaf, plan);
+  }
+  return plan;
 }
 
 function makePlan(c: Compiled, t: Transition, leaf: Node): Plan | null {
