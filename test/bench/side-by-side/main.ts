@@ -3,7 +3,7 @@
  * `netrunner-apply` (apply alone) and the draw-play games of `node-throughput` (a). Each checkout
  * is loaded from its own files (its engine, its rules, its draw-play module), so the comparison
  * is of the code alone; load from other processes falls on both alike, which separate runs could
- * not promise on a shared machine. See test/bench/README.md, "side-by-side".
+ * not promise on a shared machine. See docs/benchmarks.md, "Issue 32's speed budget".
  *
  * VEIL_BENCH_BEFORE=/path/to/checkout [VEIL_BENCH_AFTER=/path] npm run bench -- side-by-side
  */
