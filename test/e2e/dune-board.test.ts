@@ -34,6 +34,12 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
   const base = () => veil.url ?? '';
   const board = () => page.getByTestId('board');
   const attr = async (name: string) => (await board().getAttribute(name)) ?? '';
+  /** Whether the log shows a battle the Atreides fought with a plan of theirs, resolved. */
+  const atreidesFought = async () => {
+    const lines = await page.getByTestId('log-line').allInnerTexts();
+    const plans = lines.findLastIndex((l) => /battle plans: .*\batreides leader\b/.test(l));
+    return plans >= 0 && lines.slice(plans + 1).some((l) => /battle result: /.test(l));
+  };
 
   it('makes a six-seat room with five bots from the lobby and plays the first turns by clicking', async () => {
     await page.goto(base());
@@ -64,13 +70,14 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
 
     const done = new Map<string, number>();
     let movedByMap = false;
-    let shippedToCarthag = false;
+    let fought = false;
     for (let clicks = 0; ; clicks++) {
-      expect(clicks, 'too many clicks').toBeLessThan(200);
+      expect(clicks, 'too many clicks').toBeLessThan(300);
       if ((await attr('data-status')) === 'over') break;
-      // Until turn 3 has started and a battle plan has been committed (turn 6 at the latest).
+      // Until turn 3 has started and a battle of ours has been fought (turn 6 at the latest).
+      fought ||= await atreidesFought();
       const turn = Number(await attr('data-turn'));
-      if ((turn >= 3 && done.has('plan')) || turn >= 6) break;
+      if ((turn >= 3 && fought) || turn >= 6) break;
       const version = await attr('data-version');
       // Our hidden choice is in: wait for the others (the board changes version).
       const mine = page.locator('[data-testid=own-commitment]');
@@ -85,19 +92,31 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
       await next.first().waitFor(WAIT);
       if ((await attr('data-status')) === 'over') break;
       const current = await attr('data-version');
-      // Once, forces shipped into Carthag, the Harkonnen's stronghold: a battle there follows.
+      // Until we have committed a battle plan, each turn's shipment goes where another
+      // faction's forces are (Carthag, the Harkonnen's stronghold, first while they hold it):
+      // a battle there follows unless they all leave, and then the next turn ships again.
       const shipTo = page.locator(
         '[data-testid=action-form][data-action-type=ship] [data-field=to]',
       );
-      const carthag = JSON.stringify('carthag:10');
+      const battleArea =
+        done.has('plan') || (await shipTo.count()) === 0
+          ? null
+          : await shipTo.evaluate((select: HTMLSelectElement) => {
+              const values = [...select.options].map((o) => o.value);
+              const occupied = (value: string) =>
+                document.querySelector(
+                  `[data-testid=area][data-area="${JSON.parse(value)}"] .force:not([data-faction=atreides])`,
+                ) !== null;
+              const carthag = JSON.stringify('carthag:10');
+              return [carthag, ...values].find((v) => values.includes(v) && occupied(v)) ?? null;
+            });
       // Once, a move made on the map: a source area, then a destination, then the form.
       const moveForm = page.locator('[data-testid=action-form][data-action-type=move]');
-      if (!shippedToCarthag && (await shipTo.locator(`option[value='${carthag}']`).count()) > 0) {
-        await shipTo.selectOption(carthag);
+      if (battleArea !== null) {
+        await shipTo.selectOption(battleArea);
         await page
           .locator('[data-testid=action-form][data-action-type=ship] [data-testid=submit-action]')
           .click();
-        shippedToCarthag = true;
         done.set('ship', (done.get('ship') ?? 0) + 1);
       } else if (!movedByMap && (await moveForm.count()) > 0) {
         // From Arrakeen (the forces in Carthag stay for the battle).
@@ -139,18 +158,18 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
       expect(await page.getByTestId('act-error').count(), 'the server refused a click').toBe(0);
     }
     // The first decisions of the game went through the board: the traitor pick, and the
-    // turn's phases after it (bidding, shipment and movement at least). A battle plan follows
-    // only when the random bots leave a battle to fight (the room's deal is the server's own):
-    // every choice's form, the plan's included, is reached in services/web/src/dune/choices.test.ts.
+    // turn's phases after it (bidding, shipment and movement at least), and a battle of ours:
+    // its plan committed from the form, revealed and resolved (the log says so).
     expect(done.get('setup')).toBe(1);
     expect([...done.keys()], JSON.stringify([...done])).toEqual(
-      expect.arrayContaining(['bid_pass', 'ship']),
+      expect.arrayContaining(['bid_pass', 'ship', 'plan']),
     );
+    expect(fought, `no battle of the Atreides resolved: ${JSON.stringify([...done])}`).toBe(true);
     expect(movedByMap || (await attr('data-status')) === 'over').toBe(true);
     // The log tells what happened, in words.
     expect(await page.getByTestId('log-line').count()).toBeGreaterThan(5);
     await screenshot(page, 'dune-board-played');
-  }, 300_000);
+  }, 600_000);
 
   it('shows a spectator no hand, no traitor and no card but the public ones', async () => {
     const watcher = await page.context().newPage();
