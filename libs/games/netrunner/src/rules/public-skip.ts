@@ -1,4 +1,5 @@
 import { behaviourOf } from '../cards/registry.js';
+import { cardsForReading } from '../state/draft.js';
 import type { CardState, Game, Side } from '../state/types.js';
 import { iceAtPosition } from './run.js';
 import type { WindowKind } from '../window-kinds.js';
@@ -16,19 +17,21 @@ import type { WindowKind } from '../window-kinds.js';
  */
 export function mayActPublicly(g: Game, seat: Side, kind: WindowKind): boolean {
   const timings = kind === 'run-encounter' ? ENCOUNTER_TIMINGS : PAID_TIMINGS;
-  const usable = (uid: string) => {
-    const c = g.cards[uid];
-    return c !== undefined && hasAbility(c, seat, timings);
-  };
+  // The plain record, and loops rather than callbacks: a window opens on almost every step, and
+  // each card read through a draft's card proxy is a trap call and a copy of the card.
+  const cards = cardsForReading(g);
   if (seat === 'runner') {
+    for (const uid of g.runner.rig) if (usable(cards[uid], seat, timings)) return true;
     const encountered = g.run?.encounter?.ice;
-    return g.runner.rig.some(usable) || (encountered !== undefined && usable(encountered));
+    return encountered !== undefined && usable(cards[encountered], seat, timings);
   }
-  if (corpMayRezOrScore(g, kind)) return true;
-  // The Corp's installed cards, walked in place (a window opens on almost every step).
+  if (corpMayRezOrScore(g, cards, kind)) return true;
+  // The Corp's installed cards, walked in place.
   for (const id of g.serverOrder) {
     const server = g.servers[id];
-    if (server && (server.root.some(usable) || server.ice.some(usable))) return true;
+    if (server === undefined) continue;
+    for (const uid of server.root) if (usable(cards[uid], seat, timings)) return true;
+    for (const uid of server.ice) if (usable(cards[uid], seat, timings)) return true;
   }
   return false;
 }
@@ -40,15 +43,19 @@ const ENCOUNTER_TIMINGS: readonly string[] = ['paid', 'encounter'];
  * Rez (non-ice: every window but encounter and pass-ice; the approached ice: its approach) and
  * score (the Corp's draw and action windows): an unrezzed card where one could be.
  */
-function corpMayRezOrScore(g: Game, kind: WindowKind): boolean {
+function corpMayRezOrScore(
+  g: Game,
+  cards: Readonly<Record<string, CardState>>,
+  kind: WindowKind,
+): boolean {
   if (kind === 'run-approach-ice') {
     const approached = iceAtPosition(g);
-    if (approached && !g.cards[approached]?.rezzed) return true;
+    if (approached && !cards[approached]?.rezzed) return true;
   }
   if (kind === 'run-encounter' || kind === 'run-pass-ice') return false;
   for (const id of g.serverOrder) {
     for (const uid of g.servers[id]?.root ?? []) {
-      if (!g.cards[uid]?.rezzed) return true;
+      if (!cards[uid]?.rezzed) return true;
     }
   }
   return false;
@@ -58,9 +65,10 @@ function corpMayRezOrScore(g: Game, kind: WindowKind): boolean {
  * Whether `c`, a card everyone sees (a rezzed Corp card, a faceup Runner card), has an ability
  * `seat` may use with one of `timings`.
  */
-function hasAbility(c: CardState, seat: Side, timings: readonly string[]): boolean {
-  if (c.side === 'corp' ? !c.rezzed : !c.faceUp) return false;
-  return (behaviourOf(c.code)?.abilities ?? []).some(
-    (a) => (a.user ?? c.side) === seat && timings.includes(a.timing),
-  );
+function usable(c: CardState | undefined, seat: Side, timings: readonly string[]): boolean {
+  if (c === undefined || (c.side === 'corp' ? !c.rezzed : !c.faceUp)) return false;
+  for (const a of behaviourOf(c.code)?.abilities ?? []) {
+    if ((a.user ?? c.side) === seat && timings.includes(a.timing)) return true;
+  }
+  return false;
 }
