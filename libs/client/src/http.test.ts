@@ -23,6 +23,7 @@ const summary = {
   version: 0,
   spectators: true,
   spectatorDelayTurns: 0,
+  watching: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

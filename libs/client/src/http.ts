@@ -1,6 +1,7 @@
 import {
   botLevelsResponseSchema,
   createRoomResponseSchema,
+  joinSeatResponseSchema,
   replayOkSchema,
   roomListSchema,
   roomSummarySchema,
@@ -29,6 +30,25 @@ export function createRoom(
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(request),
+  });
+}
+
+/**
+ * `POST /api/rooms/:id/seats/:seat`: takes an open seat with `token`, which the caller drew
+ * (`newSeatToken`) and keeps; `seat_taken` when someone was first (docs/protocol.md).
+ */
+export async function joinSeat(
+  url: string,
+  roomId: string,
+  seat: string,
+  token: string,
+  options: HttpOptions = {},
+): Promise<void> {
+  const path = `/api/rooms/${encodeURIComponent(roomId)}/seats/${encodeURIComponent(seat)}`;
+  await call(url, path, joinSeatResponseSchema, options, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
   });
 }
 

@@ -14,6 +14,7 @@ export {
   createRoom,
   getReplay,
   getRoom,
+  joinSeat,
   listRooms,
   type HttpOptions,
   type ReplayOptions,

@@ -27,6 +27,8 @@ describe('createRoomRequestSchema', () => {
   it('round-trips a full request', () => {
     expectRoundTrip(createRoomRequestSchema, full);
     expectRoundTrip(createRoomRequestSchema, { ...full, options: { ...full.options, seed: 7 } });
+    const open = { corp: { type: 'human', open: true }, runner: { type: 'human' } } as const;
+    expectRoundTrip(createRoomRequestSchema, { ...full, seats: open });
   });
 
   it('fills in the option defaults, with or without options', () => {
@@ -87,6 +89,11 @@ describe('createRoomRequestSchema', () => {
       'a level on a human seat',
       { ...full, seats: { ...full.seats, corp: { type: 'human', level: 'random' } } },
       ['seats', 'corp'],
+    ],
+    [
+      'an open seat marked other than `true`',
+      { ...full, seats: { ...full.seats, corp: { type: 'human', open: false } } },
+      ['seats', 'corp', 'open'],
     ],
     ['an unknown field', { ...full, private: true }, []],
     ['an unknown option', { ...full, options: { ...full.options, timeLimit: 60 } }, ['options']],

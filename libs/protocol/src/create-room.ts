@@ -14,7 +14,11 @@ import { timeControlSchema } from './time-control.js';
 
 /** `POST /api/rooms`: create a room (docs/protocol.md). Strict: unknown fields are refused. */
 
-export const humanSeatConfigSchema = z.strictObject({ type: z.literal('human') });
+export const humanSeatConfigSchema = z.strictObject({
+  type: z.literal('human'),
+  /** Left open for anyone to take (the lobby's Join): no token is handed out for it now. */
+  open: z.literal(true).optional(),
+});
 export const botSeatConfigSchema = z.strictObject({
   type: z.literal('bot'),
   level: botLevelSchema,
@@ -49,7 +53,7 @@ export const createRoomRequestSchema = z.strictObject({
   options: createRoomOptionsSchema.prefault({}),
 });
 
-/** The answer: the room id and one token per human seat (bots get none). */
+/** The answer: the room id and one token per human seat (bots and open seats get none). */
 export const createRoomResponseSchema = z.object({
   roomId: roomIdSchema,
   seats: boundedRecord(seatSchema, z.object({ token: seatTokenSchema }), {

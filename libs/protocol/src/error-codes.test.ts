@@ -28,6 +28,7 @@ describe('error codes', () => {
       'timeout',
       'internal',
       'bot_level_unavailable',
+      'seat_taken',
     ]);
   });
 

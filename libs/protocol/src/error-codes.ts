@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'timeout',
   'internal',
   'bot_level_unavailable',
+  'seat_taken',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -46,6 +47,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   timeout: 'The request timed out.',
   internal: 'Something went wrong on the server.',
   bot_level_unavailable: 'No AI worker serves that bot level for this game now.',
+  seat_taken: 'That seat is already taken.',
 };
 
 /** The HTTP status the lobby API answers with for each code. */
@@ -64,6 +66,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   timeout: 504,
   internal: 500,
   bot_level_unavailable: 422,
+  seat_taken: 409,
 };
 
 /**

@@ -8,6 +8,7 @@ export * from './fields.js';
 export * from './json.js';
 export * from './limits.js';
 export * from './placement.js';
+export * from './join-seat.js';
 export * from './rematch.js';
 export * from './replay.js';
 export * from './room-commands.js';

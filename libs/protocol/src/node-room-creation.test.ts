@@ -17,6 +17,11 @@ describe('createRoomCommandSchema', () => {
     expectRoundTrip(createRoomCommandSchema, command);
   });
 
+  it('round-trips an open human seat (no token hash yet)', () => {
+    const seats = { ...command.seats, p2: { kind: 'human', tokenHash: null } };
+    expectRoundTrip(createRoomCommandSchema, { ...command, seats });
+  });
+
   it.each([
     ['a seat token instead of its hash', { p1: { kind: 'human', token: hash } }, ['seats']],
     ['a hash with a space', { p1: { kind: 'human', tokenHash: `${hash} x` } }, ['seats']],

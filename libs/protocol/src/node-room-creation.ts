@@ -20,9 +20,10 @@ export const tokenHashSchema = z
     message: 'not a token hash',
   });
 
+/** A human seat: `tokenHash` null is an open seat, which anyone may claim (`POST /api/rooms/:id/seats/:seat`). */
 export const humanRoomSeatSchema = z.strictObject({
   kind: z.literal('human'),
-  tokenHash: tokenHashSchema,
+  tokenHash: tokenHashSchema.nullable(),
 });
 export const botRoomSeatSchema = z.strictObject({
   kind: z.literal('bot'),

@@ -11,6 +11,7 @@ const active: RoomSummary = {
   version: 17,
   spectators: true,
   spectatorDelayTurns: 1,
+  watching: 2,
   createdAt: '2025-11-29T18:03:00.000Z',
 };
 
@@ -28,6 +29,8 @@ describe('roomSummarySchema', () => {
     expectRoundTrip(roomSummarySchema, { ...finished, outcome: { winners: [], reason: 'draw' } });
     expectRoundTrip(roomSummarySchema, { ...active, status: 'waiting', version: 0 });
     expectRoundTrip(roomSummarySchema, { ...active, status: 'abandoned' });
+    const open = { type: 'human' as const, connected: false, open: true as const };
+    expectRoundTrip(roomSummarySchema, { ...active, status: 'waiting', seats: { corp: open } });
     expectRoundTrip(roomSummarySchema, { ...active, fixedDeal: true });
   });
 
@@ -35,6 +38,7 @@ describe('roomSummarySchema', () => {
     ['an unknown status', { ...active, status: 'paused' }, ['status']],
     ['a date that is not ISO 8601', { ...active, createdAt: 'Sat Nov 29 2025' }, ['createdAt']],
     ['a negative version', { ...active, version: -1 }, ['version']],
+    ['a negative spectator count', { ...active, watching: -1 }, ['watching']],
     ['a fixed deal that is not `true`', { ...active, fixedDeal: false }, ['fixedDeal']],
     ['a spectator delay above 10', { ...active, spectatorDelayTurns: 11 }, ['spectatorDelayTurns']],
     [

@@ -22,6 +22,8 @@ export const humanSeatSummarySchema = z.object({
   type: z.literal('human'),
   /** Whether some client currently holds the seat. */
   connected: z.boolean(),
+  /** Nobody has taken the seat yet: anyone with the room's id may join it. */
+  open: z.literal(true).optional(),
 });
 export const botSeatSummarySchema = z.object({ type: z.literal('bot'), level: botLevelSchema });
 export const seatSummarySchema = z.discriminatedUnion('type', [
@@ -48,6 +50,8 @@ export const roomSummarySchema = z
     /** Whether spectators may connect. */
     spectators: z.boolean(),
     spectatorDelayTurns: z.int().min(0).max(MAX_SPECTATOR_DELAY_TURNS),
+    /** Spectator sockets watching the room on the gateway that answers (docs/protocol.md). */
+    watching: z.int().min(0),
     createdAt: z.iso.datetime(),
     /**
      * The creator chose the room's seed while other humans sit at the table, so the creator can

@@ -25,6 +25,7 @@ export {
 export type { RoomStore } from './room-store.js';
 export {
   ROOM_STATUSES,
+  type ClaimSeatResult,
   type ListRoomsQuery,
   type LoadedRoom,
   type LoadOptions,

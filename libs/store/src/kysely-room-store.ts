@@ -14,6 +14,7 @@ import {
   toStoredSnapshot,
 } from './room-rows.js';
 import type {
+  ClaimSeatResult,
   ListRoomsQuery,
   LoadedRoom,
   LoadOptions,
@@ -288,6 +289,27 @@ export class KyselyRoomStore implements RoomStore {
       .where('id', '=', roomId)
       .executeTakeFirst();
     return row ? toRoomSummary(row) : null;
+  }
+
+  async claimSeat(roomId: string, seat: string, tokenHash: string): Promise<ClaimSeatResult> {
+    // The seat's stored value is the compare: only a seat still exactly open changes, so of two
+    // claims racing the second finds a token hash there and changes nothing.
+    const claimed = await sql<{ id: string }>`
+      update rooms
+      set seats = jsonb_set(seats, array[${seat}::text],
+            jsonb_build_object('kind', 'human', 'tokenHash', ${tokenHash}::text)),
+          updated_at = now()
+      where id = ${roomId} and status in ('waiting', 'active')
+        and seats -> ${seat}::text = '{"kind":"human","tokenHash":null}'::jsonb
+      returning id`.execute(this.#db);
+    if (claimed.rows.length > 0) return 'claimed';
+    const room = await this.#db
+      .selectFrom('rooms')
+      .select('status')
+      .where('id', '=', roomId)
+      .executeTakeFirst();
+    if (!room) return 'not_found';
+    return room.status === 'waiting' || room.status === 'active' ? 'taken' : 'closed';
   }
 
   async updateStatus(roomId: string, status: RoomStatus): Promise<boolean> {

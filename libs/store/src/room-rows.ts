@@ -58,7 +58,8 @@ export function toRoomSummary(row: SummaryRow): RoomSummary {
 export function publicSeats(seats: Record<string, StoredSeat>): Record<string, PublicSeat> {
   const out: Record<string, PublicSeat> = {};
   for (const [name, seat] of Object.entries(seats)) {
-    out[name] = seat.kind === 'bot' ? { kind: 'bot', level: seat.level } : { kind: 'human' };
+    if (seat.kind === 'bot') out[name] = { kind: 'bot', level: seat.level };
+    else out[name] = seat.tokenHash === null ? { kind: 'human', open: true } : { kind: 'human' };
   }
   return out;
 }

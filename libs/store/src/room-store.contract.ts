@@ -849,5 +849,69 @@ export function describeRoomStoreContract(
         expect(await store().updateStatus('no-such-room', 'active')).toBe(false);
       });
     });
+
+    describe('open seats', () => {
+      const openSeats = (): NewRoom['seats'] => ({
+        corp: { kind: 'human', tokenHash: `${TOKEN_HASH_MARK}corp` },
+        runner: { kind: 'human', tokenHash: null },
+      });
+
+      it('show an open seat as open until it is claimed, and never the claimed hash', async () => {
+        const id = await createdRoom({ seats: openSeats() });
+        expect((await store().roomSummary(id))?.seats).toEqual({
+          corp: { kind: 'human' },
+          runner: { kind: 'human', open: true },
+        });
+        expect(await store().claimSeat(id, 'runner', `${TOKEN_HASH_MARK}runner`)).toBe('claimed');
+        const summary = await store().roomSummary(id);
+        expect(summary?.seats).toEqual({ corp: { kind: 'human' }, runner: { kind: 'human' } });
+        expect(JSON.stringify(summary)).not.toContain(TOKEN_HASH_MARK);
+        const loaded = await store().load(id);
+        expect(loaded?.room.seats['runner']).toEqual({
+          kind: 'human',
+          tokenHash: `${TOKEN_HASH_MARK}runner`,
+        });
+        expect(loaded?.room.version).toBe(0);
+      });
+
+      it('refuse a taken, bot, unknown or finished seat and change nothing', async () => {
+        const id = await createdRoom({
+          seats: { ...openSeats(), bot: { kind: 'bot', level: 'greedy' } },
+        });
+        for (const seat of ['corp', 'bot', 'nobody', 'seats']) {
+          expect(await store().claimSeat(id, seat, 'other-hash-0000000000')).toBe('taken');
+        }
+        expect((await store().load(id))?.room.seats).toEqual({
+          ...openSeats(),
+          bot: { kind: 'bot', level: 'greedy' },
+        });
+        const over = await createdRoom({ seats: openSeats(), status: 'finished' });
+        expect(await store().claimSeat(over, 'runner', 'other-hash-0000000000')).toBe('closed');
+        expect((await store().load(over))?.room.seats['runner']).toEqual({
+          kind: 'human',
+          tokenHash: null,
+        });
+        expect(await store().claimSeat('no-such-room', 'runner', 'h-0000000000000000')).toBe(
+          'not_found',
+        );
+      });
+
+      it(`let exactly one of two concurrent claims take a seat (${races} races)`, async () => {
+        for (let i = 0; i < races; i++) {
+          const id = await createdRoom({ seats: openSeats() });
+          const results = await Promise.all([
+            store().claimSeat(id, 'runner', 'first-claim-hash-0000'),
+            store().claimSeat(id, 'runner', 'second-claim-hash-000'),
+          ]);
+          expect([...results].sort()).toEqual(['claimed', 'taken']);
+          const winner =
+            results[0] === 'claimed' ? 'first-claim-hash-0000' : 'second-claim-hash-000';
+          expect((await store().load(id))?.room.seats['runner']).toEqual({
+            kind: 'human',
+            tokenHash: winner,
+          });
+        }
+      });
+    });
   });
 }

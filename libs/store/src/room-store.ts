@@ -2,6 +2,7 @@ import type { MigrationReport } from './migrations.js';
 import type { CommitItem, CommitResult } from './commit-types.js';
 import type { ClaimLeaseResult, LeaseState, RenewLeaseResult } from './lease-types.js';
 import type {
+  ClaimSeatResult,
   StoredChatLine,
   ListRoomsQuery,
   LoadedRoom,
@@ -93,6 +94,12 @@ export interface RoomStore {
   listRooms(query?: ListRoomsQuery): Promise<RoomSummary[]>;
 
   roomSummary(roomId: string): Promise<RoomSummary | null>;
+
+  /**
+   * Gives an open human seat (token hash null) of a room still in play the hash of its new
+   * token, with compare-and-set on the seat: of two concurrent claims exactly one is `claimed`.
+   */
+  claimSeat(roomId: string, seat: string, tokenHash: string): Promise<ClaimSeatResult>;
 
   /** Sets the status; false if the room does not exist. */
   updateStatus(roomId: string, status: RoomStatus): Promise<boolean>;

@@ -9,8 +9,15 @@ export type RoomStatus = (typeof ROOM_STATUSES)[number];
 export type StoredSeat =
   { kind: 'human'; tokenHash: string | null } | { kind: 'bot'; level: string };
 
-/** What anyone may learn about a seat: never its token hash. */
-export type PublicSeat = { kind: 'human' } | { kind: 'bot'; level: string };
+/** What anyone may learn about a seat: never its token hash, only whether it is still open. */
+export type PublicSeat = { kind: 'human'; open?: true } | { kind: 'bot'; level: string };
+
+/**
+ * `claimSeat`'s answer: `claimed`; `taken` (the seat is not an open human seat: someone claimed
+ * it first, it has a token, it is a bot's or there is no such seat); `closed` (the game is over);
+ * `not_found` (no such room).
+ */
+export type ClaimSeatResult = 'claimed' | 'taken' | 'closed' | 'not_found';
 
 /** The full room row, for the node that runs the room and the gateway that checks tokens. */
 export interface RoomRecord {

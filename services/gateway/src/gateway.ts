@@ -106,7 +106,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const directory = new RoomDirectory(
     options.store,
     (roomId) => presence?.seats(roomId) ?? new Set(),
-    { publicVersion: (roomId) => publicVersion(nodes, roomId) },
+    {
+      publicVersion: (roomId) => publicVersion(nodes, roomId),
+      watching: (roomId) => hub?.spectatorCount(roomId) ?? 0,
+    },
   );
   let draining = false;
   const botLevels = await BotLevels.start(options.bus, logger, options.botLevels);

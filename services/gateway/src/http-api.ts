@@ -3,6 +3,7 @@ import {
   createRoomRequestSchema,
   ERROR_HTTP_STATUS,
   isSafeToken,
+  joinSeatRequestSchema,
   protocolError,
   type CreateRoomCommand,
   type CreateRoomResponse,
@@ -34,7 +35,10 @@ export interface HttpApiDeps {
   readonly maxBodyBytes: number;
   /** The bot levels the AI workers serve: offered by `/api/bots`, the only ones a room gets. */
   readonly botLevels?: BotLevels;
-  /** Room creations per client address (`rate_limited` when a client's bucket is empty). */
+  /**
+   * Room creations and seat claims per client address (`rate_limited` when a client's bucket is
+   * empty).
+   */
   readonly roomCreations: ClientBuckets;
   /** Replays per client address (default: 20 at once, then 10 a second). */
   readonly replays?: ClientBuckets;
@@ -44,6 +48,7 @@ export interface HttpApiDeps {
 
 const ROOM_PATH = /^\/api\/rooms\/([^/]+)$/;
 const REPLAY_PATH = /^\/api\/rooms\/([^/]+)\/replay$/;
+const SEAT_PATH = /^\/api\/rooms\/([^/]+)\/seats\/([^/]+)$/;
 
 /**
  * The lobby API (docs/protocol.md) on plain node:http. Every error answer is
@@ -97,6 +102,11 @@ export function createHttpHandler(deps: HttpApiDeps) {
         if (!replays.take(clientAddress(req))) throw new GatewayError('rate_limited');
         const roomId = decodePathSegment(REPLAY_PATH.exec(path)?.[1] ?? '');
         sendJson(res, 200, await replay(deps, roomId, url.searchParams, req));
+      } else if (SEAT_PATH.test(path)) {
+        route = 'seat';
+        onlyMethods(req, ['POST']);
+        const [, roomId = '', seat = ''] = SEAT_PATH.exec(path) ?? [];
+        await joinSeat(deps, decodePathSegment(roomId), decodePathSegment(seat), req, res);
       } else if (deps.staticFiles && (req.method === 'GET' || req.method === 'HEAD')) {
         route = 'static';
         if (!(await deps.staticFiles.serve(path, req, res))) sendError(res, 'bad_request', 404);
@@ -132,6 +142,9 @@ async function createRoom(deps: HttpApiDeps, req: IncomingMessage, res: ServerRe
   for (const [seat, config] of Object.entries(request.seats)) {
     if (config.type === 'bot') {
       seats[seat] = { kind: 'bot', level: config.level };
+    } else if (config.open) {
+      // No token yet: the first player to join the seat brings its own (`joinSeat`).
+      seats[seat] = { kind: 'human', tokenHash: null };
     } else {
       const token = newSeatToken();
       tokens[seat] = { token };
@@ -150,6 +163,39 @@ async function createRoom(deps: HttpApiDeps, req: IncomingMessage, res: ServerRe
   deps.logger.info('room created', { roomId: reply.roomId, game: request.game });
   const response: CreateRoomResponse = { roomId: reply.roomId, seats: tokens };
   sendJson(res, 201, response);
+}
+
+/**
+ * `POST /api/rooms/:id/seats/:seat` (docs/protocol.md, "Joining an open seat"): takes a human seat
+ * the creator left open, with the token the player drew; the first claim wins, and the others
+ * get `seat_taken` with nothing changed. Anyone with the room's id may join: a private room's
+ * open seat is reached by its link only, since the room is never listed.
+ */
+async function joinSeat(
+  deps: HttpApiDeps,
+  roomId: string,
+  seat: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  if (!deps.roomCreations.take(clientAddress(req))) {
+    req.resume();
+    throw new GatewayError('rate_limited');
+  }
+  const body = await readJsonBody(req, deps.maxBodyBytes);
+  if (!isSafeToken(roomId)) throw new GatewayError('room_not_found');
+  const parsed = joinSeatRequestSchema.safeParse(body);
+  if (!parsed.success || !isSafeToken(seat)) throw new GatewayError('bad_request');
+  const meta = await deps.rooms.meta(roomId);
+  if (!meta) throw new GatewayError('room_not_found');
+  if (meta.seats[seat]?.kind !== 'human') throw new GatewayError('bad_request');
+  const tokenHash = hashSeatToken(parsed.data.token);
+  const claimed = await deps.rooms.claimSeat(roomId, seat, tokenHash);
+  if (claimed === 'taken') throw new GatewayError('seat_taken');
+  if (claimed === 'closed') throw new GatewayError('game_over');
+  if (claimed === 'not_found') throw new GatewayError('room_not_found');
+  deps.logger.info('seat joined', { roomId, seat });
+  sendJson(res, 200, { roomId, seat });
 }
 
 /** A version query: decimal digits only, at most 9 of them (a room's versions fit). */

@@ -6,12 +6,20 @@ import {
   type SeatSummary,
 } from '@veil/protocol';
 import { GatewayError } from './errors.js';
-import type { RoomStore, RoomSummary as StoredRoomSummary, StoredSeat } from '@veil/store';
+import type {
+  ClaimSeatResult,
+  RoomStore,
+  RoomSummary as StoredRoomSummary,
+  StoredSeat,
+} from '@veil/store';
 
 /**
- * What the gateway needs to know of a room besides its live state, none of which changes after
- * creation: its seats (with token hashes, to check a connecting player) and its spectator
- * settings. Read from the store once and kept in a bounded cache.
+ * What the gateway needs to know of a room besides its live state: its seats (with token hashes,
+ * to check a connecting player) and its spectator settings. Read from the store once and kept in
+ * a bounded cache. Only an open seat ever changes (it gets a token hash once, when a player
+ * joins it): this gateway updates its cache as it claims one (`claimSeat`), and reads the room
+ * again when a token matches no seat while one is open (`refresh`), since another gateway may
+ * have claimed it.
  */
 export interface RoomMeta {
   readonly roomId: string;
@@ -32,6 +40,8 @@ export interface RoomDirectoryOptions {
    * listing). Without it a delayed room that is still running has no summary.
    */
   publicVersion?: (roomId: string) => Promise<number | null>;
+  /** Spectator sockets watching a room on this gateway (the summaries' `watching`; default 0). */
+  watching?: (roomId: string) => number;
 }
 
 /**
@@ -43,6 +53,7 @@ export class RoomDirectory {
   private readonly cache = new Map<string, RoomMeta>();
   private readonly cacheSize: number;
   private readonly publicVersion: (roomId: string) => Promise<number | null>;
+  private readonly watching: (roomId: string) => number;
 
   constructor(
     private readonly store: RoomStore,
@@ -51,6 +62,26 @@ export class RoomDirectory {
   ) {
     this.cacheSize = options.cacheSize ?? 10_000;
     this.publicVersion = options.publicVersion ?? (() => Promise.resolve(null));
+    this.watching = options.watching ?? (() => 0);
+  }
+
+  /** The room read again from the store (a seat of it may have been joined through another gateway). */
+  async refresh(roomId: string): Promise<RoomMeta | null> {
+    this.cache.delete(roomId);
+    return this.meta(roomId);
+  }
+
+  /** Claims an open seat in the store (`RoomStore.claimSeat`), and on success in the cache. */
+  async claimSeat(roomId: string, seat: string, tokenHash: string): Promise<ClaimSeatResult> {
+    const result = await this.store.claimSeat(roomId, seat, tokenHash);
+    if (result === 'claimed') {
+      const cached = this.cache.get(roomId);
+      if (cached) {
+        const seats = { ...cached.seats, [seat]: { kind: 'human' as const, tokenHash } };
+        this.cache.set(roomId, { ...cached, seats });
+      }
+    }
+    return result;
   }
 
   async meta(roomId: string): Promise<RoomMeta | null> {
@@ -117,7 +148,11 @@ export class RoomDirectory {
       seats[seat] =
         s.kind === 'bot'
           ? { type: 'bot', level: s.level as Extract<SeatSummary, { type: 'bot' }>['level'] }
-          : { type: 'human', connected: connected.has(seat) };
+          : {
+              type: 'human',
+              connected: connected.has(seat),
+              ...(s.open === true ? { open: true as const } : {}),
+            };
     }
     return {
       roomId: stored.id,
@@ -127,6 +162,7 @@ export class RoomDirectory {
       version,
       spectators: meta.spectators,
       spectatorDelayTurns: meta.spectatorDelayTurns,
+      watching: meta.spectators ? this.watching(stored.id) : 0,
       createdAt: stored.createdAt.toISOString(),
       ...(meta.fixedDeal ? { fixedDeal: true as const } : {}),
       ...publicOutcome(stored, seats),

@@ -26,7 +26,7 @@ import type { Logger } from '@veil/log';
 import type { GatewayMetrics } from './metrics.js';
 import type { NodeClient } from './node-client.js';
 import { TokenBucket, type RateLimitOptions } from './rate-limit.js';
-import type { RoomDirectory } from './room-directory.js';
+import type { RoomDirectory, RoomMeta } from './room-directory.js';
 import { hashSeatToken, newConnectionId, seatTokenMatches } from './tokens.js';
 import { MALFORMED_EVENT } from './tolerant-parser.js';
 
@@ -123,6 +123,13 @@ export class SocketHub {
     return seats;
   }
 
+  /** Spectator sockets of a room on this gateway. */
+  spectatorCount(roomId: string): number {
+    let count = 0;
+    for (const c of this.rooms.get(roomId)?.connections ?? []) if (c.seat === null) count += 1;
+    return count;
+  }
+
   /** Rooms with at least one human seat's socket on this gateway. */
   *roomsWithSeats(): Iterable<string> {
     for (const [roomId, room] of this.rooms) {
@@ -153,16 +160,15 @@ export class SocketHub {
     const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
     if (!auth.success) throw new GatewayError('unauthorized');
     const { roomId } = auth.data;
-    const meta = await this.directory.meta(roomId);
+    let meta = await this.directory.meta(roomId);
     if (!meta) throw new GatewayError('room_not_found');
     if ('token' in auth.data) {
       const token = auth.data.token;
-      let seat: string | null = null;
-      // Every human seat is compared, so the time taken does not depend on which one matched.
-      for (const [name, stored] of Object.entries(meta.seats)) {
-        if (stored.kind === 'human' && stored.tokenHash !== null) {
-          if (seatTokenMatches(token, stored.tokenHash)) seat = name;
-        }
+      let seat = seatOfToken(meta, token);
+      // The seat may have been joined through another gateway since this one cached the room.
+      if (seat === null && hasOpenSeat(meta)) {
+        meta = await this.directory.refresh(roomId);
+        seat = meta === null ? null : seatOfToken(meta, token);
       }
       if (seat === null) throw new GatewayError('unauthorized');
       socket.data = { roomId, viewer: seat, seat };
@@ -537,4 +543,20 @@ function jsonBytes(value: unknown): number {
   } catch {
     return Number.POSITIVE_INFINITY;
   }
+}
+
+/** The human seat whose token hash `token` matches, or null. */
+function seatOfToken(meta: RoomMeta, token: string): string | null {
+  let seat: string | null = null;
+  // Every human seat is compared, so the time taken does not depend on which one matched.
+  for (const [name, stored] of Object.entries(meta.seats)) {
+    if (stored.kind === 'human' && stored.tokenHash !== null) {
+      if (seatTokenMatches(token, stored.tokenHash)) seat = name;
+    }
+  }
+  return seat;
+}
+
+function hasOpenSeat(meta: RoomMeta): boolean {
+  return Object.values(meta.seats).some((s) => s.kind === 'human' && s.tokenHash === null);
 }
