@@ -1,6 +1,6 @@
 import { Rng, type AnyGameModule, type GameSnapshot } from '@veil/engine';
 import type { GreedySettings } from './levels.js';
-import { nextTurn, score, step } from './playout.js';
+import { nextTurn, score, seatsInPlay, step } from './playout.js';
 
 /** Moves forced after the chosen one (one legal action each) are followed up to this many. */
 const FORCED_FOLLOW = 32;
@@ -23,7 +23,7 @@ export function greedy(
   },
 ): { action: unknown; iterations: number } {
   const { seat, rng } = input;
-  const seats = module.seats({}) as string[];
+  const seats = seatsInPlay(module, input.view);
   const keys = new Map<string, unknown>();
   for (const action of input.legalActions) {
     const key = module.actionKey(action, seat);

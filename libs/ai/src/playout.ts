@@ -22,6 +22,15 @@ export function nextTurn(
   return null;
 }
 
+/**
+ * The seats of the game the bot's view shows: the module's `seatsInView`, else its default
+ * seats (a game of fixed seats). A game seated from its options must not be scored as all of
+ * its possible seats.
+ */
+export function seatsInPlay(module: AnyGameModule, view: unknown): string[] {
+  return (module.seatsInView?.(view) ?? module.seats({})) as string[];
+}
+
 export function step(
   module: AnyGameModule,
   state: GameSnapshot<unknown>,

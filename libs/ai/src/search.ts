@@ -1,6 +1,6 @@
 import { Rng, type AnyGameModule, type GameSnapshot } from '@veil/engine';
 import type { SearchSettings } from './levels.js';
-import { nextTurn, playout, score, step, type Rewards } from './playout.js';
+import { nextTurn, playout, score, seatsInPlay, step, type Rewards } from './playout.js';
 import { TreeNode } from './tree.js';
 
 /** What one search is given: the bot's view and legal actions, nothing else of the game. */
@@ -50,7 +50,7 @@ interface Visit {
  */
 export function search(module: AnyGameModule, input: SearchInput): SearchResult {
   const { settings, rng, seat: bot } = input;
-  const seats = module.seats({}) as string[];
+  const seats = seatsInPlay(module, input.view);
   const rootKeys = new Map<string, unknown>();
   for (const action of input.legalActions) {
     const key = module.actionKey(action, bot);

@@ -111,6 +111,12 @@ export interface GameModule<
     options?: DeterminizeOptions,
   ): GameSnapshot<State>;
   /**
+   * Optional (AI): the seats in play in the game `view` shows, for a bot that has only the view
+   * (a game whose seats depend on its room options must supply it; without it the search takes
+   * `seats({})`).
+   */
+  seatsInView?(view: View): Seat[];
+  /**
    * Optional (AI): how good the state is for each seat, in [0, 1] (1 = surely wins). Search
    * scores the playouts it cuts short with it; without it they score 1/N per seat.
    */

@@ -1,4 +1,5 @@
 import type { GameModule, GameSnapshot, Outcome } from '@veil/engine';
+import { evaluateDune, rolloutDune } from './ai/index.js';
 import { duneMachine } from './machine.js';
 import { duneDeterminize } from './privacy/determinize.js';
 import { duneDeciders, duneLegalActions } from './rules/legal.js';
@@ -53,4 +54,7 @@ export const dune: DuneModule = {
   actionKey: (action) => duneActionKey(action),
   observedActionKey: duneObservedActionKey,
   determinize: (view, viewer, rng) => duneDeterminize(dune, view, viewer, rng),
+  seatsInView: (view) => [...view.flow.options.factions],
+  evaluate: evaluateDune,
+  rolloutAction: rolloutDune,
 };

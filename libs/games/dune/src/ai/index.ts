@@ -1,0 +1,2 @@
+export { evaluateDune, strengths } from './evaluate.js';
+export { rolloutDune } from './rollout.js';
