@@ -78,6 +78,7 @@ describe.skipIf(skip)('web client in Chromium', () => {
         'Bot: Medium (ismcts)',
         'Bot: Hard (expert)',
         'Another player (share a link)',
+        'Anyone from the lobby (leave the seat open)',
       ]);
       await page.getByTestId('opponent').selectOption('bot:random');
       await page.getByTestId('create-room').click();

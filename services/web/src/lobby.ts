@@ -1,4 +1,12 @@
-import { botLevels, createRoom, listRooms, VeilError, type BotLevel } from '@veil/client';
+import {
+  botLevels,
+  createRoom,
+  joinSeat,
+  listRooms,
+  newSeatToken,
+  VeilError,
+  type BotLevel,
+} from '@veil/client';
 import type { Side } from './catalog.js';
 import { deckPicker } from './deck-picker.js';
 import { h, mount } from './dom.js';
@@ -18,7 +26,10 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
     h('option', { value: 'runner' }, 'Runner'),
   );
   const myDeck = deckPicker('deck');
-  const humanOpponent = () => h('option', { value: 'human' }, 'Another player (share a link)');
+  const humanOpponent = () => [
+    h('option', { value: 'human' }, 'Another player (share a link)'),
+    h('option', { value: 'open' }, 'Anyone from the lobby (leave the seat open)'),
+  ];
   const opponentSelect = h(
     'select',
     { id: 'opponent', 'data-testid': 'opponent' },
@@ -51,6 +62,12 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
   const created = h('div', { class: 'created', 'data-testid': 'created' });
   const error = h('div', { class: 'error', role: 'alert', 'data-testid': 'error', hidden: true });
   const roomList = h('div', { class: 'room-list', 'data-testid': 'room-list' }, 'Loading rooms…');
+  const joinError = h('div', {
+    class: 'error',
+    role: 'alert',
+    'data-testid': 'join-error',
+    hidden: true,
+  });
 
   const fillDecks = () => {
     const side = sideSelect.value as Side;
@@ -100,6 +117,13 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
       error.hidden = false;
       return;
     }
+    // A private room is not listed, so nobody could find its open seat here.
+    if (opponent === 'open' && privateRoom.checked) {
+      error.textContent =
+        'A private room is not listed: share a link with the other player, or make it public.';
+      error.hidden = false;
+      return;
+    }
     createButton.disabled = true;
     const decks = { [side]: mine.deck, [other]: theirs.deck };
     try {
@@ -108,8 +132,8 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
         seats: {
           [side]: { type: 'human' },
           [other]:
-            opponent === 'human'
-              ? { type: 'human' }
+            opponent === 'human' || opponent === 'open'
+              ? { type: 'human', ...(opponent === 'open' ? { open: true as const } : {}) }
               : { type: 'bot', level: opponent.slice('bot:'.length) as BotLevel },
         },
         options: {
@@ -170,10 +194,35 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
     }
   }
 
+  /**
+   * Takes an open seat with a token this browser draws and keeps (only its hash is stored), then
+   * opens the seat; a seat someone else took first is said so, and the list refreshed.
+   */
+  async function join(roomId: string, seat: string): Promise<void> {
+    joinError.hidden = true;
+    const token = newSeatToken();
+    try {
+      await joinSeat(base, roomId, seat, token);
+    } catch (e) {
+      joinError.textContent =
+        e instanceof VeilError && e.code === 'seat_taken'
+          ? 'Someone else took that seat first.'
+          : `Could not join: ${e instanceof Error ? e.message : String(e)}`;
+      joinError.hidden = false;
+      void refresh();
+      return;
+    }
+    saveToken(roomId, seat, token);
+    location.hash = seatHash(roomId, seat, token);
+  }
+
   async function refresh(): Promise<void> {
     try {
       const rooms = await listRooms(base);
-      mount(roomList, roomLists(rooms));
+      mount(
+        roomList,
+        roomLists(rooms, (roomId, seat) => void join(roomId, seat)),
+      );
     } catch (e) {
       mount(
         roomList,
@@ -236,6 +285,7 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
               'Refresh',
             ),
           ),
+          joinError,
           roomList,
         ),
       ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOpen, roomState, seatText } from './room-list.js';
+import { isOpen, joinableSeats, roomState, seatText, spectatorText } from './room-list.js';
 
 describe('the lobby’s room lists', () => {
   const seats = {
@@ -31,5 +31,28 @@ describe('the lobby’s room lists', () => {
   it('name bots with their level and players by whether one is connected', () => {
     expect(seatText('runner', { type: 'bot', level: 'greedy' })).toBe('Runner: bot, Easy (greedy)');
     expect(seatText('corp', { type: 'human', connected: false })).toBe('Corp: nobody connected');
+  });
+
+  it('offer an open seat of a room in play to join, and say it waits for a player there', () => {
+    const open = {
+      ...seats,
+      runner: { type: 'human' as const, connected: false, open: true as const },
+    };
+    expect(roomState({ status: 'active', seats: open })).toBe(
+      'Waiting for a player (Runner: open seat)',
+    );
+    expect(seatText('runner', open.runner)).toBe('Runner: open, anyone may join');
+    expect(joinableSeats({ status: 'active', seats: open })).toEqual(['runner']);
+    expect(joinableSeats({ status: 'waiting', seats: open })).toEqual(['runner']);
+    // Not a taken seat, not a finished room, not to a browser already seated in the room.
+    expect(joinableSeats({ status: 'active', seats })).toEqual([]);
+    expect(joinableSeats({ status: 'finished', seats: open })).toEqual([]);
+    expect(joinableSeats({ status: 'active', seats: open }, ['corp'])).toEqual([]);
+  });
+
+  it('count the spectators watching where spectators are allowed', () => {
+    expect(spectatorText({ spectators: true, watching: 0 })).toBe('allowed, none watching');
+    expect(spectatorText({ spectators: true, watching: 3 })).toBe('allowed, 3 watching');
+    expect(spectatorText({ spectators: false, watching: 0 })).toBe('not allowed');
   });
 });

@@ -6,8 +6,12 @@ import { savedSeats } from './storage.js';
 
 /**
  * The lobby's room lists: open rooms (waiting for a player or in progress) with their game,
- * seats, bots and spectators, and finished rooms apart, so they leave the open list.
+ * seats, bots and spectators, and finished rooms apart, so they leave the open list. A seat its
+ * creator left open has a Join button (docs/protocol.md, "Joining an open seat").
  */
+
+/** Takes an open seat of a room (the lobby's `joinSeat` call and what follows). */
+export type JoinSeat = (roomId: string, seat: string) => void;
 
 const GAME_NAMES: Readonly<Record<string, string>> = {
   netrunner: 'Android: Netrunner',
@@ -33,7 +37,9 @@ export function roomState(room: Pick<RoomSummary, 'status' | 'outcome' | 'seats'
   }
   const absent = Object.entries(room.seats)
     .filter(([, s]) => s.type === 'human' && !s.connected)
-    .map(([seat]) => seatName(seat));
+    .map(([seat, s]) =>
+      s.type === 'human' && s.open ? `${seatName(seat)}: open seat` : seatName(seat),
+    );
   if (absent.length === 0) return 'In progress';
   return `Waiting for a player (${absent.join(', ')})`;
 }
@@ -41,10 +47,28 @@ export function roomState(room: Pick<RoomSummary, 'status' | 'outcome' | 'seats'
 /** One seat: a bot and its level, or a player and whether one is connected. */
 export function seatText(seat: string, s: RoomSummary['seats'][string]): string {
   if (s.type === 'bot') return `${seatName(seat)}: bot, ${botLevelText(s.level)}`;
+  if (s.open) return `${seatName(seat)}: open, anyone may join`;
   return `${seatName(seat)}: ${s.connected ? 'player connected' : 'nobody connected'}`;
 }
 
-function table(rooms: readonly RoomSummary[], testid: string): HTMLElement {
+/** Whether spectators may watch, and how many do (on the gateway that answered). */
+export function spectatorText(room: Pick<RoomSummary, 'spectators' | 'watching'>): string {
+  if (!room.spectators) return 'not allowed';
+  return room.watching === 0 ? 'allowed, none watching' : `allowed, ${room.watching} watching`;
+}
+
+/** The open seats of a room still in play that this browser does not already sit in. */
+export function joinableSeats(
+  room: Pick<RoomSummary, 'status' | 'seats'>,
+  mine: readonly string[] = [],
+): string[] {
+  if (!isOpen(room) || mine.length > 0) return [];
+  return Object.entries(room.seats)
+    .filter(([, s]) => s.type === 'human' && s.open === true)
+    .map(([seat]) => seat);
+}
+
+function table(rooms: readonly RoomSummary[], testid: string, join?: JoinSeat): HTMLElement {
   const mine = savedSeats();
   return h(
     'table',
@@ -76,10 +100,25 @@ function table(rooms: readonly RoomSummary[], testid: string): HTMLElement {
             { 'data-testid': 'room-seats' },
             Object.entries(room.seats).map(([seat, s]) => h('div', null, seatText(seat, s))),
           ),
-          h('td', null, room.spectators ? 'allowed' : 'not allowed'),
+          h('td', { 'data-testid': 'room-spectators' }, spectatorText(room)),
           h(
             'td',
             { class: 'row-links' },
+            join
+              ? joinableSeats(room, mine.get(room.roomId)).map((seat) =>
+                  h(
+                    'button',
+                    {
+                      class: 'btn btn-primary',
+                      type: 'button',
+                      'data-testid': 'join-seat',
+                      'data-seat': seat,
+                      on: { click: () => join(room.roomId, seat) },
+                    },
+                    `Join as ${seatName(seat)}`,
+                  ),
+                )
+              : null,
             (mine.get(room.roomId) ?? []).map((seat) =>
               h(
                 'a',
@@ -102,13 +141,15 @@ function table(rooms: readonly RoomSummary[], testid: string): HTMLElement {
 }
 
 /** Open rooms first; finished ones below, under their own heading. */
-export function roomLists(rooms: readonly RoomSummary[]): HTMLElement {
+export function roomLists(rooms: readonly RoomSummary[], join?: JoinSeat): HTMLElement {
   const open = rooms.filter(isOpen);
   const done = rooms.filter((room) => !isOpen(room));
   return h(
     'div',
     null,
-    open.length > 0 ? table(open, 'open-rooms') : h('p', { class: 'muted' }, 'No open rooms.'),
+    open.length > 0
+      ? table(open, 'open-rooms', join)
+      : h('p', { class: 'muted' }, 'No open rooms.'),
     done.length > 0 ? [h('h3', null, 'Finished'), table(done, 'finished-rooms')] : null,
   );
 }
