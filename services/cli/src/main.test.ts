@@ -87,6 +87,25 @@ describe('veil command', () => {
     expect(summary.seatCounts['2'] + summary.seatCounts['3']).toBe(6);
   });
 
+  it('selfplay with bots seats the room its options name (Dune, 3 factions, 1 turn)', async () => {
+    const { out, err } = capture();
+    const room = '{"factions":["harkonnen","fremen","emperor"],"turns":1}';
+    const args = ['selfplay', '--game', 'dune', '--games', '1', '--seed', '2', '--json'];
+    expect(await main([...args, '--options', room, '--fremen', 'random'], {})).toBe(0);
+    expect(JSON.parse(out.at(-1)!).levels).toEqual({
+      harkonnen: 'random',
+      fremen: 'random',
+      emperor: 'random',
+    });
+    // A faction the room does not seat is no seat to name; --seats stays random-legal only.
+    expect(await main([...args, '--options', room, '--atreides', 'greedy'], {})).toBe(2);
+    expect(err.join('\n')).toMatch(
+      /unknown option --atreides \(seats of dune: harkonnen, fremen, emperor\)/,
+    );
+    expect(await main([...args, '--seats', '3', '--fremen', 'greedy'], {})).toBe(2);
+    expect(err.join('\n')).toMatch(/--seats is for random-legal self-play only/);
+  });
+
   it('refuses bad room options and seat counts before any game is played', async () => {
     const { err } = capture();
     const run = (...extra: string[]) => main(['selfplay', '--game', 'dune', ...extra], {});

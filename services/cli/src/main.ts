@@ -26,7 +26,8 @@ commands:
       (levels: random, greedy, ismcts, expert; unnamed seats play random); --iterations
       overrides every level's budget; --options sets room options (a JSON object);
       --seats seats N players, or a seeded-random count from MIN to MAX per game
-      (random-legal only, games with a variable number of seats)
+      (random-legal only, games with a variable number of seats; with bots name the
+      seats by --options, e.g. Dune's {"factions":[...]})
   cards <game> [--json]
       list a game's cards with their implementation status (full | partial)
 
@@ -99,15 +100,14 @@ function runSelfplay(argv: readonly string[], registry: GameRegistry): number {
   const maxActions = intOption(args, 'max-actions', entry.selfplay.maxActions, 1);
   const json = args.flags.has('json');
   if (Object.keys(levels).length > 0 || args.options.has('iterations')) {
-    if (seatRange || args.options.has('options'))
-      throw new UsageError('--seats and --options are for random-legal self-play only');
+    if (seatRange) throw new UsageError('--seats is for random-legal self-play only');
     const iterations = args.options.has('iterations')
       ? intOption(args, 'iterations', 1, 1)
       : undefined;
     if (iterations !== undefined && iterations > MAX_ITERATIONS) {
       throw new UsageError(`--iterations must be at most ${MAX_ITERATIONS}`);
     }
-    return runBotSelfplay({ module, games, seed, levels, iterations, maxActions }, json);
+    return runBotSelfplay({ module, games, seed, levels, iterations, maxActions, options }, json);
   }
   const every = Math.max(1, Math.round(games / 20));
   const started = performance.now();

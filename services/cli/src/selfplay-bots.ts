@@ -64,6 +64,9 @@ export function botSelfplay(config: BotSelfplayConfig): BotSelfplaySummary {
     const seed = `${config.seed}:${game}`;
     let snapshot: GameSnapshot<unknown> = newGame(module, options, seed);
     let played = 0;
+    // When several seats may act (a simultaneous choice, which a seat may re-commit to until
+    // all are in), the one that acted least recently goes, so every seat gets its turn.
+    const lastActed = new Map<string, number>();
     try {
       for (;;) {
         const outcome = module.outcome(snapshot);
@@ -75,9 +78,15 @@ export function botSelfplay(config: BotSelfplayConfig): BotSelfplaySummary {
           summary.reasons[outcome.reason] = (summary.reasons[outcome.reason] ?? 0) + 1;
           break;
         }
-        const seat = (module.deciders(snapshot) as string[]).find(
-          (s) => module.legalActions(snapshot, s).length > 0,
-        );
+        const seat = (module.deciders(snapshot) as string[])
+          .filter((s) => module.legalActions(snapshot, s).length > 0)
+          .reduce<string | undefined>(
+            (best, s) =>
+              best === undefined || (lastActed.get(s) ?? -1) < (lastActed.get(best) ?? -1)
+                ? s
+                : best,
+            undefined,
+          );
         if (seat === undefined || played >= maxActions) {
           summary.deadlocks++;
           fail(summary, game, seed, seat ? `still running after ${maxActions} actions` : 'stuck');
@@ -98,6 +107,7 @@ export function botSelfplay(config: BotSelfplayConfig): BotSelfplaySummary {
           decisionMs += performance.now() - began;
         }
         snapshot = applyAction(module, snapshot, seat, action);
+        lastActed.set(seat, played);
         played++;
       }
     } catch (error) {
