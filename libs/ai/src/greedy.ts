@@ -43,7 +43,7 @@ export function greedy(
     ) as GameSnapshot<unknown>;
     let turn: ReturnType<typeof nextTurn>;
     try {
-      turn = nextTurn(module, sample);
+      turn = nextTurn(module, sample, null, seat);
     } catch (error) {
       iterations++;
       failed++;
@@ -59,10 +59,12 @@ export function greedy(
       let value: number;
       try {
         let state = step(module, sample, seat, action);
+        let last = seat;
         for (let f = 0; f < FORCED_FOLLOW; f++) {
-          const next = nextTurn(module, state);
+          const next = nextTurn(module, state, last);
           if (!next || next.legal.length !== 1) break;
           state = step(module, state, next.seat, next.legal[0]);
+          last = next.seat;
         }
         value = score(module, state, seats)[seat] ?? 0;
       } catch (error) {

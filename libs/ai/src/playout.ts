@@ -9,13 +9,27 @@ import { applyAction, type AnyGameModule, type GameSnapshot, type Rng } from '@v
 /** Rewards per seat, each in [0, 1]. */
 export type Rewards = Readonly<Record<string, number>>;
 
-/** The seat that acts next and its legal actions, or `null` when the game is over or stuck. */
+/**
+ * The seat that acts next and its legal actions, or `null` when the game is over or stuck.
+ * Several deciders (a simultaneous choice, where a seat that is in may commit again) take turns:
+ * `first` if it may act (the bot asked at the root), else the first decider after `last` (the
+ * seat that acted before), around — so each gets its turn and the choice closes.
+ */
 export function nextTurn(
   module: AnyGameModule,
   state: GameSnapshot<unknown>,
+  last: string | null = null,
+  first: string | null = null,
 ): { seat: string; legal: unknown[] } | null {
   if (state.status !== 'active' || module.outcome(state) !== null) return null;
-  for (const seat of module.deciders(state)) {
+  const deciders = module.deciders(state) as string[];
+  if (first !== null && deciders.includes(first)) {
+    const legal = module.legalActions(state, first);
+    if (legal.length > 0) return { seat: first, legal };
+  }
+  const start = last === null ? 0 : deciders.indexOf(last) + 1;
+  for (let i = 0; i < deciders.length; i++) {
+    const seat = deciders[(start + i) % deciders.length] as string;
     const legal = module.legalActions(state, seat);
     if (legal.length > 0) return { seat, legal };
   }
@@ -46,11 +60,13 @@ export function playout(
   state: GameSnapshot<unknown>,
   depth: number,
   rng: Rng,
+  last: string | null = null,
 ): { state: GameSnapshot<unknown>; steps: number } {
   let s = state;
   let steps = 0;
+  let before = last;
   while (steps < depth) {
-    const turn = nextTurn(module, s);
+    const turn = nextTurn(module, s, before);
     if (!turn) break;
     const action =
       turn.legal.length === 1
@@ -59,6 +75,7 @@ export function playout(
           ? module.rolloutAction(s, turn.seat, turn.legal, rng)
           : rng.pick(turn.legal);
     s = step(module, s, turn.seat, action);
+    before = turn.seat;
     steps++;
   }
   return { state: s, steps };

@@ -91,7 +91,7 @@ export function search(module: AnyGameModule, input: SearchInput): SearchResult 
         rng,
       });
       steps += descent.steps;
-      const out = playout(module, descent.state, settings.rolloutDepth, rng);
+      const out = playout(module, descent.state, settings.rolloutDepth, rng, descent.last);
       steps += out.steps;
       backUp(descent.visits, score(module, out.state, seats));
     } catch (error) {
@@ -131,17 +131,20 @@ function descend(
   sample: GameSnapshot<unknown>,
   ordinary: (() => GameSnapshot<unknown>) | null,
   { bot, rootKeys, roots, multiple, settings, rng }: Descent,
-): { state: GameSnapshot<unknown>; visits: Visit[]; steps: number } {
+): { state: GameSnapshot<unknown>; visits: Visit[]; steps: number; last: string | null } {
   const at = new Map(roots);
   const visits: Visit[] = [];
   let state = sample;
   let steps = 0;
   let atRoot = true;
+  // The seat that acted last (deciders of a simultaneous choice take turns); the bot first.
+  let last: string | null = null;
   for (;;) {
-    const turn = nextTurn(module, state);
+    const turn = nextTurn(module, state, last, atRoot ? bot : null);
     if (!turn) break;
     if (turn.legal.length === 1 && !atRoot) {
       state = step(module, state, turn.seat, turn.legal[0]);
+      last = turn.seat;
       steps++;
       continue;
     }
@@ -179,7 +182,9 @@ function descend(
     let action = here.get(key);
     if (action === undefined && root && ordinary) {
       state = ordinary();
-      action = nextTurn(module, state)?.legal.find((a) => module.actionKey(a, bot) === key);
+      action = nextTurn(module, state, null, bot)?.legal.find(
+        (a) => module.actionKey(a, bot) === key,
+      );
     }
     // Only a sample that contradicts the view can lack a root action; it ends the descent.
     if (action === undefined) break;
@@ -197,10 +202,11 @@ function descend(
       }
     }
     state = step(module, state, turn.seat, action);
+    last = turn.seat;
     steps++;
     if (expand) break;
   }
-  return { state, visits, steps };
+  return { state, visits, steps, last };
 }
 
 function backUp(visits: readonly Visit[], rewards: Rewards): void {
