@@ -55,42 +55,58 @@ export function applyDuneAction(
 }
 
 /**
+ * The most boundaries one action may settle in a chain. A resume goes on with its producer and
+ * the next discard waits for a seat's decision, so a real chain is one or two long; reaching
+ * this bound means a continuation that discards again on its own without end — a broken rules
+ * invariant, never a player's error.
+ */
+export const MAX_DISCARD_CHAIN = 10;
+
+/**
  * A producer that discarded stopped on its typed continuation; nothing in the base game may
  * react to a discard, so the continuation resumes now, exactly once. (A Semuta-style window
- * would open here instead and resume the same continuation when it closes.)
+ * would open here instead and resume the same continuation when it closes.) `resume` is the
+ * one-step resume, replaceable only so a test can build a chain longer than the bound.
  */
-export function settleDiscards(state: DuneState): DuneState {
+export function settleDiscards(
+  state: DuneState,
+  resume: (state: DuneState) => DuneState = resumeDiscard,
+): DuneState {
   let s = state;
-  for (let guard = 0; s.pendingDiscard && guard < 10; guard++) {
-    const k = s.pendingDiscard;
-    const resumed: DuneState = { ...s, pendingDiscard: null };
-    switch (k.kind) {
-      case 'card_used':
-        s = k.resume === 'any_time' ? closeAnyTime(resumed) : resumed;
-        break;
-      case 'karama_purchase':
-        s = resumeKaramaPurchase(resumed, k.buyer);
-        break;
-      case 'karama_shipment':
-        s = finishShipment(resumed, k.shipper);
-        break;
-      case 'storm_card':
-        s = closeStormWindow(resumed);
-        break;
-      case 'karama_cancel':
-        s = closeKaramaWindow(resumed);
-        break;
-      case 'karama_prevent':
-        s = closeWormsignWindow(resumed);
-        break;
-      case 'karama_power':
-        s = resumePower(resumed, true);
-        break;
-      default:
-        s = resumeBattleDiscard(s, k);
-    }
+  for (let resumed = 0; s.pendingDiscard; resumed++) {
+    if (resumed === MAX_DISCARD_CHAIN)
+      throw new Error(
+        `invariant: a discard boundary (${s.pendingDiscard.kind}) is still pending after ` +
+          `${MAX_DISCARD_CHAIN} resumes in a row — a continuation keeps discarding`,
+      );
+    s = resume(s);
   }
   return s;
+}
+
+/** Resumes the pending discard boundary's continuation, once. */
+export function resumeDiscard(s: DuneState): DuneState {
+  const k = s.pendingDiscard;
+  if (!k) return s;
+  const resumed: DuneState = { ...s, pendingDiscard: null };
+  switch (k.kind) {
+    case 'card_used':
+      return k.resume === 'any_time' ? closeAnyTime(resumed) : resumed;
+    case 'karama_purchase':
+      return resumeKaramaPurchase(resumed, k.buyer);
+    case 'karama_shipment':
+      return finishShipment(resumed, k.shipper);
+    case 'storm_card':
+      return closeStormWindow(resumed);
+    case 'karama_cancel':
+      return closeKaramaWindow(resumed);
+    case 'karama_prevent':
+      return closeWormsignWindow(resumed);
+    case 'karama_power':
+      return resumePower(resumed, true);
+    default:
+      return resumeBattleDiscard(s, k);
+  }
 }
 
 function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAction): DuneState {

@@ -102,7 +102,8 @@ export function findCard(state: DuneState, faction: Faction, handle: string): Ha
 /**
  * The one boundary every Treachery discard goes through: the cards leave their hands for the
  * face-up discard pile as one semantic batch, and the producer stops on `continuation` —
- * resumed exactly once by `resumeDiscard` (nothing draws, shuffles or moves on meanwhile).
+ * resumed exactly once by `settleDiscards` (rules/apply.ts); nothing draws, shuffles or moves
+ * on meanwhile.
  */
 export function discardBatch(
   state: DuneState,

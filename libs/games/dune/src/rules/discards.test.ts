@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DuneState, Faction } from '../state/types.js';
 import { act, afterSetup, edit, hand, withPlayer } from '../testing/scenario.js';
-import { settleDiscards } from './apply.js';
+import { MAX_DISCARD_CHAIN, resumeDiscard, settleDiscards } from './apply.js';
 import { enterBidding, karamaTake } from './bidding.js';
+import { discardBatch } from './common.js';
 import { ship } from './movement.js';
 import { playWeatherControl } from './storm.js';
 
@@ -97,5 +98,47 @@ describe('discard producers stop at the boundary', () => {
     expect(resumed.storm).toBe((before.storm + 9) % 18);
     expect(resumed.pauses.windows).toEqual([]);
     expect(resumed.treacheryDiscard).toEqual(['weather_control']);
+  });
+});
+
+describe('settling a chain of boundaries', () => {
+  /**
+   * A resume that discards the Emperor's next card on its own (no base-game producer does):
+   * `cards` in hand make a chain of `cards` + 1 boundaries.
+   */
+  function chain(cards: number): { start: DuneState; resume: (s: DuneState) => DuneState } {
+    const base = withPlayer(afterSetup(['emperor', 'harkonnen']).context, 'emperor', {
+      hand: hand(Array<'lasgun'>(cards + 1).fill('lasgun'), 'x'),
+    });
+    const discardNext = (s: DuneState) => {
+      const next = s.players.emperor.hand[0];
+      if (!next) return s;
+      return discardBatch(
+        s,
+        'card_used',
+        'storm',
+        [{ faction: 'emperor', handle: next.handle }],
+        (batch) => ({ kind: 'card_used', batch, resume: 'none' }),
+      );
+    };
+    return {
+      start: discardNext(base),
+      resume: (s) => discardNext(resumeDiscard(s)),
+    };
+  }
+
+  it('settles a chain as long as the bound, one batch per card', () => {
+    const { start, resume } = chain(MAX_DISCARD_CHAIN - 1);
+    const settled = settleDiscards(start, resume);
+    expect(settled.pendingDiscard).toBeNull();
+    expect(settled.players.emperor.hand).toEqual([]);
+    expect(settled.discardBatches).toHaveLength(MAX_DISCARD_CHAIN);
+  });
+
+  it('throws an invariant error, not a silent stop, on a chain longer than the bound', () => {
+    const { start, resume } = chain(MAX_DISCARD_CHAIN);
+    expect(() => settleDiscards(start, resume)).toThrow(
+      /invariant: a discard boundary \(card_used\) is still pending after 10 resumes/,
+    );
   });
 });
