@@ -29,6 +29,7 @@ function outcome(snapshot: GameSnapshot<DuneState>): Outcome<Faction> | null {
 
 export const dune: DuneModule = {
   id: 'dune',
+  // 8: a battle cleanup with no cards records no discard batch (rules/battle.ts).
   // 7: the Fremen choose whether a worm spares their ally and whether the ally revives with
   // their free number (rules/blow.ts, rules/revival.ts).
   // 6: the any-time window at every point of a turn (rules/any-time.ts).
@@ -36,7 +37,7 @@ export const dune: DuneModule = {
   // every seat but their owner (rules/karama-powers.ts, rules/battle.ts).
   // 3: the any-time window and the Truthtrance answers kept in the state (rules/any-time.ts,
   // rules/truth-answers.ts); 2: Karama against faction powers (rules/karama-powers.ts).
-  rulesVersion: 7,
+  rulesVersion: 8,
   seats: (options) => [...resolveOptions(options).factions],
   machine: duneMachine,
   deciders: (snapshot) =>

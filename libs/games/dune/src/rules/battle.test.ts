@@ -202,6 +202,36 @@ describe('battle discards as semantic batches', () => {
   });
 });
 
+describe('a battle cleanup with no cards to discard', () => {
+  it('records no batch, no discard line and no stop; the battle goes straight on', () => {
+    const s = battleAt([], []);
+    let x = fight(s, plan(FENRING, 0, null, null), plan(FEYD, 3, null, null));
+    x = act(x, 'emperor', { type: 'traitor', call: false });
+    const paused = commitTraitorCall(x.context, 'harkonnen', false);
+    expect(paused.pendingDiscard).toBeNull();
+    expect(paused.discardBatches).toEqual([]);
+    expect(paused.log.filter((e) => e.type === 'discard')).toEqual([]);
+    expect(paused.battle).toBeNull();
+    expect(paused.dialers).toEqual(['emperor', 'harkonnen']);
+  });
+
+  it('the loser played nothing, the winner a weapon: straight to the winner keeping it', () => {
+    const s = battleAt([], ['crysknife']);
+    let x = fight(s, plan(FENRING, 0, null, null), plan(FEYD, 3, 'h0', null));
+    x = act(x, 'emperor', { type: 'traitor', call: false });
+    const paused = commitTraitorCall(x.context, 'harkonnen', false);
+    expect(paused.pendingDiscard).toBeNull();
+    expect(paused.discardBatches).toEqual([]);
+    expect(paused.pauses.decisions.map((d) => d.kind)).toEqual(['keep_cards']);
+    x = act(act(x, 'harkonnen', { type: 'traitor', call: false }), 'harkonnen', {
+      type: 'keep',
+      discard: ['h0'],
+    });
+    expect(x.context.discardBatches.map((b) => b.cause)).toEqual(['battle_winner']);
+    expect(x.context.log.filter((e) => e.type === 'discard')).toHaveLength(1);
+  });
+});
+
 describe('the storm separates battles', () => {
   it('forces on either side of the storm sector do not fight; forces on one side do', () => {
     const s = afterSetup(['emperor', 'harkonnen']).context;

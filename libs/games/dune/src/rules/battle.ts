@@ -519,6 +519,10 @@ function markPublic(state: DuneState, faction: Faction, handles: readonly string
   }));
 }
 
+/**
+ * The battle's cards go through the discard boundary as one batch; with no cards to discard
+ * there is no batch at all (no log line, no stop) and the cleanup goes straight on.
+ */
 function cleanup(
   state: DuneState,
   cause: 'battle_loser' | 'battle_traitor' | 'battle_explosion',
@@ -528,6 +532,7 @@ function cleanup(
 ): DuneState {
   const b = state.battle as Battle;
   const s: DuneState = { ...state, battle: { ...b, winner, stage: 'done' } };
+  if (entries.length === 0) return afterCleanup(s, b.territory, winner, next);
   return discardBatch(s, cause, 'battle', entries, (batch) => ({
     kind: 'battle_cleanup',
     batch,
@@ -540,13 +545,25 @@ function cleanup(
 /** Resumes a battle producer from its discard boundary — exactly once per boundary. */
 export function resumeBattleDiscard(state: DuneState, k: DiscardContinuation): DuneState {
   const s: DuneState = { ...state, pendingDiscard: null };
-  if (k.kind === 'battle_cleanup' && k.next === 'winner_cards' && k.winner) {
+  if (k.kind === 'battle_cleanup') return afterCleanup(s, k.territory, k.winner, k.next);
+  if (k.kind === 'winner_discards') return finishBattle(s);
+  return s;
+}
+
+/** What remains of a battle after its loser's cards are gone: the winner's cards, or the end. */
+function afterCleanup(
+  s: DuneState,
+  territory: TerritoryId,
+  winner: Faction | null,
+  next: 'winner_cards' | 'finish',
+): DuneState {
+  if (next === 'winner_cards' && winner) {
     const [id, pauses] = nextPauseId(s.pauses);
     const decisions = pushDecision(pauses.decisions, {
       id,
-      seat: k.winner,
+      seat: winner,
       kind: 'keep_cards' as const,
-      territory: k.territory,
+      territory,
     });
     return {
       ...s,
@@ -554,8 +571,7 @@ export function resumeBattleDiscard(state: DuneState, k: DiscardContinuation): D
       battle: { ...(s.battle as Battle), stage: 'winner_cards' },
     };
   }
-  if (k.kind === 'battle_cleanup' || k.kind === 'winner_discards') return finishBattle(s);
-  return s;
+  return finishBattle(s);
 }
 
 /** The cards the winner may keep or discard (its surviving played weapon and defense). */
