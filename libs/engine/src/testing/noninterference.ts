@@ -59,6 +59,8 @@ export interface NoninterferenceReport {
   readonly perturbed: number;
   /** Steps compared after applying the viewer's own action in both worlds. */
   readonly followed: number;
+  /** `statesChecked` per viewer: each run draws one viewer, so a test can require them all. */
+  readonly byViewer: Readonly<Record<string, number>>;
 }
 
 /**
@@ -78,6 +80,7 @@ export function checkNoninterference<M extends AnyGameModule>(
   const followSteps = config.followSteps ?? 4;
   const followParts = config.followParts ?? (['windows', 'deciders'] as const);
   const stats = { statesChecked: 0, perturbed: 0, followed: 0 };
+  const byViewer: Record<string, number> = Object.fromEntries(viewers.map((v) => [v, 0]));
 
   const checkOne = (
     start: GameSnapshot<StateOf<M>>,
@@ -92,6 +95,7 @@ export function checkNoninterference<M extends AnyGameModule>(
     const changed = perturb(start, viewer, rng);
     if (changed === null) return;
     stats.statesChecked++;
+    byViewer[viewer] = (byViewer[viewer] ?? 0) + 1;
     if (snapshotBytes(changed) !== snapshotBytes(start)) stats.perturbed++;
     let left = start;
     let right = changed;
@@ -139,7 +143,7 @@ export function checkNoninterference<M extends AnyGameModule>(
       'noninterference: no perturbation changed any state — the check compared identical worlds and proves nothing',
     );
   }
-  return stats;
+  return { ...stats, byViewer };
 }
 
 function sameObservation<M extends AnyGameModule>(

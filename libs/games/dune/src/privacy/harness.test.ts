@@ -30,30 +30,48 @@ function harness(factions: readonly Faction[], numRuns: number, seed: number) {
   });
 }
 
+/**
+ * Each run draws one viewer, so the total alone could come from a few seats: every seat and the
+ * spectator must have been compared in at least this many states.
+ */
+const PER_VIEWER = 100;
+
+function expectEveryViewer(report: ReturnType<typeof harness>, factions: readonly Faction[]) {
+  for (const viewer of [...factions, 'spectator'])
+    expect(report.byViewer[viewer] ?? 0, viewer).toBeGreaterThanOrEqual(PER_VIEWER);
+}
+
 /** Minutes on a loaded 2-core machine (every viewer's view and legal actions, twice per state). */
 const TIMEOUT = 600_000;
 
 describe('Dune privacy harness', () => {
   it(
-    'holds for every seat and the spectator with 3 seats (≥ 2,000 states)',
+    'holds for every seat and the spectator with 3 seats (≥ 2,000 states, ≥ 100 per viewer)',
     () => {
-      const report = harness(['atreides', 'harkonnen', 'bene_gesserit'], 40, 11);
+      const three: Faction[] = ['atreides', 'harkonnen', 'bene_gesserit'];
+      const report = harness(three, 40, 11);
       expect(report.statesChecked).toBeGreaterThanOrEqual(2000);
       expect(report.perturbed).toBeGreaterThan(report.statesChecked * 0.9);
+      expectEveryViewer(report, three);
     },
     TIMEOUT,
   );
 
   it(
-    'holds for every seat and the spectator with 6 seats (≥ 2,000 states)',
+    'holds for every seat and the spectator with 6 seats (≥ 2,000 states, ≥ 100 per viewer)',
     () => {
-      const report = harness(
-        ['atreides', 'bene_gesserit', 'emperor', 'fremen', 'spacing_guild', 'harkonnen'],
-        40,
-        12,
-      );
+      const six: Faction[] = [
+        'atreides',
+        'bene_gesserit',
+        'emperor',
+        'fremen',
+        'spacing_guild',
+        'harkonnen',
+      ];
+      const report = harness(six, 40, 12);
       expect(report.statesChecked).toBeGreaterThanOrEqual(2000);
       expect(report.perturbed).toBeGreaterThan(report.statesChecked * 0.9);
+      expectEveryViewer(report, six);
     },
     TIMEOUT,
   );
