@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { newGame } from '@veil/engine';
 import { dune } from '../module.js';
 import { enterBidding } from '../rules/bidding.js';
+import { enterMovement } from '../rules/movement.js';
 import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction, Viewer } from '../state/types.js';
-import { act, afterSetup, edit, type Snap } from '../testing/scenario.js';
+import { act, afterSetup, edit, hand, withPlayer, type Snap } from '../testing/scenario.js';
 
 const SIX: readonly Faction[] = [
   'atreides',
@@ -67,6 +68,32 @@ function auctionPeek(): Snap {
 }
 
 /**
+ * Shipment and Movement begins: the Karama window against the Atreides' wormsign is open, no seat
+ * asked has answered yet; the Fremen hold a Karama (their only card).
+ */
+function wormsignOpen(): Snap {
+  return edit(
+    afterSetup(SIX, 1),
+    (st): DuneState =>
+      enterMovement(withPlayer({ ...st, choice: null }, 'fremen', { hand: hand(['karama'], 'k') })),
+    'movement',
+  );
+}
+
+/**
+ * The plans revealed, the Harkonnen holding the Emperor's leader as a traitor (their first
+ * traitor card replaced: a test premise): the Harkonnen call it, the Emperor does not.
+ */
+function traitorCalled(revealed: Snap): Snap {
+  const leader = revealed.context.battle?.plans?.emperor?.leader;
+  if (!leader) throw new Error('no Emperor leader in the plan');
+  const traitors = [leader, ...revealed.context.players.harkonnen.traitors.slice(1)];
+  const s = edit(revealed, (st) => withPlayer(st, 'harkonnen', { traitors }));
+  const called = act(s, 'harkonnen', { type: 'traitor', call: true });
+  return act(called, 'emperor', { type: 'traitor', call: false });
+}
+
+/**
  * Views and logs of named positions, byte for byte, for the viewers each position tells apart:
  * a change to what a seat sees shows up in review (docs/games/dune.md, "What each seat sees").
  */
@@ -74,7 +101,9 @@ describe('Dune golden views', () => {
   const FIRST: readonly Viewer[] = ['atreides', 'bene_gesserit', 'harkonnen', 'spectator'];
   const BATTLE: readonly Viewer[] = ['emperor', 'harkonnen', 'atreides', 'spectator'];
   const plans = battlePlans();
+  const WORMSIGN: readonly Viewer[] = ['atreides', 'fremen', 'emperor', 'spectator'];
   const onePlanIn = act(plans, 'emperor', armedPlan(plans, 'emperor'));
+  const revealed = act(onePlanIn, 'harkonnen', armedPlan(onePlanIn, 'harkonnen'));
   const named: Record<string, { snapshot: Snap; viewers: readonly Viewer[] }> = {
     // Setup: own traitor offers, the BG's prediction, hands; the spectator sees none of them.
     'setup-open': { snapshot: newGame(dune, { factions: SIX }, 1), viewers: FIRST },
@@ -88,10 +117,13 @@ describe('Dune golden views', () => {
     // One plan committed: its owner sees it, the others only that a plan is in.
     'battle-one-plan-in': { snapshot: onePlanIn, viewers: BATTLE },
     // Both plans in: revealed to all together; the traitor calls are the next hidden choice.
-    'battle-plans-revealed': {
-      snapshot: act(onePlanIn, 'harkonnen', armedPlan(onePlanIn, 'harkonnen')),
-      viewers: BATTLE,
-    },
+    'battle-plans-revealed': { snapshot: revealed, viewers: BATTLE },
+    // A traitor called: the card called is shown to all; the caller's other traitors are not.
+    'battle-traitor-called': { snapshot: traitorCalled(revealed), viewers: BATTLE },
+    // An open Karama window (against the wormsign): the same for every seat asked, holder or not.
+    'karama-wormsign-open': { snapshot: wormsignOpen(), viewers: WORMSIGN },
+    // The window passed: the Atreides see the top Spice card, nobody else does.
+    'wormsign-seen': { snapshot: passWindow(wormsignOpen()), viewers: WORMSIGN },
   };
   for (const [name, { snapshot, viewers }] of Object.entries(named)) {
     for (const viewer of viewers) {
