@@ -34,6 +34,11 @@ export function planFor(view: NetrunnerView, breaker: BreakerView): BreakPlan | 
   return { breaker: breaker.card, pumps, breaks, credits };
 }
 
+/** The pool plus the credits placed for this run only (the rules spend those first). */
+function spendable(view: NetrunnerView): number {
+  return view.runner.credits + (view.run?.runCredits ?? 0);
+}
+
 /**
  * The cheapest plan the Runner can pay for and start now (its first step is a legal action;
  * not while a decision is open), fewest steps on a tie; or null.
@@ -41,7 +46,7 @@ export function planFor(view: NetrunnerView, breaker: BreakerView): BreakPlan | 
 export function cheapestBreak(view: NetrunnerView): BreakPlan | null {
   const plans = (view.breakers ?? [])
     .map((b) => planFor(view, b))
-    .filter((p): p is BreakPlan => p !== null && p.credits <= view.runner.credits)
+    .filter((p): p is BreakPlan => p !== null && p.credits <= spendable(view))
     .filter((p) => nextBreakStep(view, p.breaker) !== null)
     .sort((a, b) => a.credits - b.credits || a.pumps + a.breaks - (b.pumps + b.breaks));
   return plans[0] ?? null;

@@ -151,7 +151,11 @@ describe('match strength and break all', () => {
       })),
     };
     expect(cheapestBreak(view)).toMatchObject({ breaker: 'cheap', credits: 3 });
-    expect(cheapestBreak({ ...view, runner: { ...view.runner, credits: 2 } })).toBeNull();
+    const poor = { ...view, runner: { ...view.runner, credits: 2 } };
+    expect(cheapestBreak(poor)).toBeNull();
+    // Credits placed for this run (Overclock's) count: 2¢ in the pool and 1¢ on the run pay 3¢.
+    const run = poor.run && { ...poor.run, runCredits: 1 };
+    expect(cheapestBreak({ ...poor, run })).toMatchObject({ breaker: 'cheap', credits: 3 });
     // Not while the first step is not a legal action (a decision at the encounter's start).
     expect(cheapestBreak({ ...view, legalActions: [] })).toBeNull();
   });

@@ -83,6 +83,8 @@ export interface RunView {
   readonly accessed: number;
   readonly successful: boolean;
   readonly ending: boolean;
+  /** Credits placed for this run only (e.g. Overclock's), spent before the pool; absent at 0. */
+  readonly runCredits?: number;
 }
 
 export interface NetrunnerView {
@@ -254,6 +256,7 @@ function runView(g: Game, viewer: Viewer): RunView | null {
     accessed: run.breach?.accessed ?? 0,
     successful: run.successful,
     ending: run.ending,
+    ...(run.mods.hostedCredits > 0 ? { runCredits: run.mods.hostedCredits } : {}),
   };
 }
 
