@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { dune } from './module.js';
-import { settleDiscards } from './rules/apply.js';
-import { karamaCancel } from './rules/battle.js';
-import { karamaAgainstPower } from './rules/karama-powers.js';
-import { enterMovement } from './rules/movement.js';
-import { preventWormsign } from './rules/wormsign.js';
-import type { DuneState, Faction } from './state/types.js';
-import { act, afterSetup, edit, hand, withPlayer, type Snap } from './testing/scenario.js';
+import { dune } from '../module.js';
+import { settleDiscards } from './apply.js';
+import { karamaCancel } from './battle.js';
+import { karamaAgainstPower } from './karama-powers.js';
+import { enterMovement } from './movement.js';
+import { preventWormsign } from './wormsign.js';
+import type { DuneState, Faction } from '../state/types.js';
+import { act, afterSetup, edit, hand, withPlayer, type Snap } from '../testing/scenario.js';
 
 // The Karama producers of a discard (docs/games/dune.md, "Discards as semantic batches"):
 // each stops at the boundary on its typed continuation with its window still on the stack and
-// nothing paid, moved or drawn; the continuation resumes exactly once. (rules/discards.test.ts
-// and rules/battle.test.ts do the same for the other producers; rules/any-time.test.ts for a
-// card played in the any-time window.)
+// nothing paid, moved or drawn; the continuation resumes exactly once. (discards.test.ts and
+// battle.test.ts do the same for the other producers; any-time.test.ts for a card played in
+// the any-time window.)
 
 const SIX: readonly Faction[] = [
   'atreides',
