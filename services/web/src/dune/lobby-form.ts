@@ -5,11 +5,13 @@ import { botLevelText } from '../model.js';
 import { absoluteLink, seatHash, watchHash } from '../router.js';
 import { saveToken } from '../storage.js';
 import { factionName } from './names.js';
+import { duneSeats } from './seat-plan.js';
 
 /**
  * The lobby's Dune form: which factions play (2–6, in the player circle's order), yours, and
- * who plays the others — bots of a level the AI workers serve for Dune, or other people (then
- * each gets a link). Calls `created` after a room is made, so the lobby refreshes its list.
+ * who plays each other one — a bot of a level the AI workers serve for Dune, or another person
+ * (who gets a link); one select sets them all at once. Calls `created` after a room is made, so
+ * the lobby refreshes its list.
  */
 export function duneNewGameForm(base: string, created: () => void): HTMLElement {
   const boxes = FACTION_IDS.map((f) =>
@@ -21,6 +23,10 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
     { id: 'dune-others', 'data-testid': 'dune-others' },
     h('option', { value: 'human' }, 'Other players (share links)'),
   );
+  const rows = h('div', { class: 'played-by', 'data-testid': 'dune-played-by' });
+  /** Each faction's row choice, kept while factions are ticked on and off. */
+  const playedBy: Partial<Record<FactionId, string>> = {};
+  let levels: readonly BotLevel[] = [];
   const spectators = h('input', { type: 'checkbox', id: 'dune-spectators', checked: true });
   const button = h(
     'button',
@@ -31,6 +37,41 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
   const result = h('div', { class: 'created', 'data-testid': 'created' });
 
   const chosen = () => boxes.filter((b) => b.checked).map((b) => b.value as FactionId);
+  /** A row per chosen faction other than yours; a row not yet set follows `dune-others`. */
+  const fillRows = () => {
+    mount(
+      rows,
+      chosen()
+        .filter((f) => f !== mine.value)
+        .map((f) => {
+          const current = playedBy[f] ?? others.value;
+          const select = h(
+            'select',
+            { id: `dune-played-by-${f}`, 'data-testid': `dune-played-by-${f}` },
+            levels.map((level) =>
+              h(
+                'option',
+                { value: `bot:${level}`, selected: current === `bot:${level}` },
+                `Bot: ${botLevelText(level)}`,
+              ),
+            ),
+            h(
+              'option',
+              { value: 'human', selected: current === 'human' },
+              'Another player (share a link)',
+            ),
+          );
+          playedBy[f] = select.value;
+          select.addEventListener('change', () => (playedBy[f] = select.value));
+          return h(
+            'div',
+            { class: 'played-by-row' },
+            h('label', { for: `dune-played-by-${f}` }, `${factionName(f)}: `),
+            select,
+          );
+        }),
+    );
+  };
   const fillSeat = () => {
     const keep = mine.value;
     mount(
@@ -38,12 +79,18 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
       chosen().map((f) => h('option', { value: f, selected: f === keep }, factionName(f))),
     );
     button.disabled = chosen().length < 2;
+    fillRows();
   };
   for (const b of boxes) b.addEventListener('change', fillSeat);
+  mine.addEventListener('change', fillRows);
+  // The shortcut: every row, shown or not, to the same choice.
+  others.addEventListener('change', () => {
+    for (const f of FACTION_IDS) playedBy[f] = others.value;
+    fillRows();
+  });
   fillSeat();
 
   void (async () => {
-    let levels: readonly BotLevel[] = [];
     try {
       levels = (await botLevels(base)).games['dune'] ?? [];
     } catch {
@@ -54,6 +101,8 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
       levels.map((level) => h('option', { value: `bot:${level}` }, `Bots: ${botLevelText(level)}`)),
       h('option', { value: 'human' }, 'Other players (share links)'),
     );
+    for (const f of FACTION_IDS) delete playedBy[f];
+    fillRows();
   })();
 
   const form = h(
@@ -69,8 +118,10 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
     ),
     h('label', { for: 'dune-seat' }, 'You play'),
     mine,
-    h('label', { for: 'dune-others' }, 'The other factions'),
+    h('label', { for: 'dune-others' }, 'All the other factions'),
     others,
+    h('label', null, 'Played by'),
+    rows,
     h('label', { for: 'dune-spectators' }, 'Spectators'),
     h('div', null, spectators, ' allowed to watch'),
     h('div', { class: 'form-actions' }, button),
@@ -87,16 +138,8 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
     mount(result);
     const factions = chosen();
     const me = mine.value as FactionId;
-    const other = others.value;
-    const seats = Object.fromEntries(
-      factions.map((f) => [
-        f,
-        f === me || other === 'human'
-          ? { type: 'human' as const }
-          : { type: 'bot' as const, level: other.slice('bot:'.length) as BotLevel },
-      ]),
-    );
     try {
+      const seats = duneSeats(factions, me, playedBy);
       const answer = await createRoom(base, {
         game: 'dune',
         seats,
