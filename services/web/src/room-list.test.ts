@@ -31,6 +31,10 @@ describe('the lobby’s room lists', () => {
   it('name bots with their level and players by whether one is connected', () => {
     expect(seatText('runner', { type: 'bot', level: 'greedy' })).toBe('Runner: bot, Easy (greedy)');
     expect(seatText('corp', { type: 'human', connected: false })).toBe('Corp: nobody connected');
+    // A Dune faction of two words reads as the table says it.
+    expect(seatText('bene_gesserit', { type: 'bot', level: 'random' })).toBe(
+      'Bene Gesserit: bot, Random (random)',
+    );
   });
 
   it('offer an open seat of a room in play to join, and say it waits for a player there', () => {

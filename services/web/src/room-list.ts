@@ -18,9 +18,12 @@ const GAME_NAMES: Readonly<Record<string, string>> = {
   dune: 'Dune',
 };
 
-/** `corp` → `Corp`. */
+/** `corp` → `Corp`, `bene_gesserit` → `Bene Gesserit`. */
 function seatName(seat: string): string {
-  return seat.charAt(0).toUpperCase() + seat.slice(1);
+  return seat
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 export function isOpen(room: Pick<RoomSummary, 'status'>): boolean {
