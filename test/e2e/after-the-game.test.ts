@@ -206,11 +206,16 @@ describe.skipIf(skip)('after the game, in Chromium', () => {
     await corp.getByTestId('rematch-offer').click();
     await corp.getByTestId('rematch-go').click();
     await corp.getByTestId('board').waitFor(WAIT);
+    // The player's new seat is the Runner's, and the room lists it connected once its socket
+    // has joined (the presence reaches the room list just after the first view).
+    await expect.poll(() => hashOf(corp), WAIT).toMatch(/^#\/room\/[^/]+\/seat\/runner$/);
     const next = /^#\/room\/([^/]+)\/seat\/runner$/.exec(await hashOf(corp))?.[1] ?? '';
-    expect((await getRoom(base(), next)).seats).toEqual({
-      corp: { type: 'bot', level: 'random' },
-      runner: { type: 'human', connected: true },
-    });
+    await expect
+      .poll(async () => (await getRoom(base(), next)).seats, WAIT)
+      .toEqual({
+        corp: { type: 'bot', level: 'random' },
+        runner: { type: 'human', connected: true },
+      });
     expect(await overflow(corp)).toBeLessThanOrEqual(0);
   });
 });
