@@ -66,11 +66,13 @@ describe.skipIf(skip)('joining an open seat from the lobby in Chromium', () => {
     expect(b.url()).toMatch(new RegExp(`#/room/${roomId}/seat/runner`));
     await a.getByTestId('action').first().waitFor(WAIT);
     await b.locator('[data-testid=waiting], [data-testid=action]').first().waitFor(WAIT);
-    const summary = await getRoom(base(), roomId);
-    expect(summary.seats).toEqual({
-      corp: { type: 'human', connected: true },
-      runner: { type: 'human', connected: true },
-    });
+    // Both listed connected once their sockets' presence reached the room list.
+    await expect
+      .poll(async () => (await getRoom(base(), roomId)).seats, WAIT)
+      .toEqual({
+        corp: { type: 'human', connected: true },
+        runner: { type: 'human', connected: true },
+      });
 
     // The seat is taken now: another lobby offers no Join, and says the room is in progress.
     const c = await newPage();
