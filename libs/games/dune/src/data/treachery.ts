@@ -1,4 +1,8 @@
-/** The 33-card base Treachery deck as our own data: one entry per card kind, with its copies. */
+/**
+ * The 33-card base Treachery deck as our own data: one entry per card kind, with its copies.
+ * Semuta Drug (CHOAM & Richese) has no copy in the base deck: the room option `semutaDrug`
+ * adds its one copy (rules/setup.ts, `treacheryDeckFor`).
+ */
 import type { TreacheryKind } from './types.js';
 
 export interface TreacheryFacts {
@@ -31,6 +35,7 @@ export const TREACHERY = {
   kulon: { name: 'Kulon', kind: 'worthless', copies: 1 },
   la_la_la: { name: 'La La La', kind: 'worthless', copies: 1 },
   trip_to_gamont: { name: 'Trip to Gamont', kind: 'worthless', copies: 1 },
+  semuta_drug: { name: 'Semuta Drug', kind: 'semuta_drug', copies: 0 },
 } as const satisfies Record<string, TreacheryFacts>;
 
 export type TreacheryCardId = keyof typeof TREACHERY;

@@ -27,4 +27,5 @@ export type TreacheryKind =
   | 'karama'
   | 'tleilaxu_ghola'
   | 'truthtrance'
-  | 'weather_control';
+  | 'weather_control'
+  | 'semuta_drug';

@@ -7,7 +7,7 @@ import {
 } from '@veil/engine';
 import { FACTIONS } from '../data/factions.js';
 import type { TreacheryCardId } from '../data/treachery.js';
-import { SPICE_DECK, TREACHERY_DECK } from '../rules/setup.js';
+import { SPICE_DECK, treacheryDeckFor } from '../rules/setup.js';
 import type {
   DuneChoice,
   DuneState,
@@ -44,7 +44,7 @@ export function duneDeterminize(
   const seen: TreacheryCardId[] = [...view.treacheryDiscard];
   for (const f of factions) for (const c of view.players[f]?.hand ?? []) seen.push(c.card);
   if (view.auction?.card) seen.push(view.auction.card);
-  const unseen = [...TREACHERY_DECK];
+  const unseen = [...treacheryDeckFor(options)];
   for (const card of seen) {
     const i = unseen.indexOf(card);
     if (i >= 0) unseen.splice(i, 1);
@@ -200,7 +200,10 @@ export function duneDeterminize(
     wormsign: view.flow.wormsign,
     bribed: view.flow.bribed,
     discardBatches: view.flow.discardBatches,
-    pendingDiscard: null,
+    pendingDiscard: view.flow.pendingDiscard ?? null,
+    ...(view.decision?.kind === 'semuta_select'
+      ? { semuta: rebuildSemuta(view, view.decision.seat, view.decision.event, newHandle) }
+      : {}),
     phaseDone: view.flow.phaseDone,
     pauses: {
       decisions: view.decision ? [view.decision] : [],
@@ -217,6 +220,24 @@ export function duneDeterminize(
     context: state,
     status: view.phase === 'over' ? 'done' : 'active',
   });
+}
+
+/**
+ * A Semuta inspection waiting on its selection: the claimant's own as it sees it; for anyone
+ * else the batch's other-owner cards (public faces) under made-up handles.
+ */
+function rebuildSemuta(
+  view: DuneView,
+  claimant: Faction,
+  event: number,
+  newHandle: () => string,
+): NonNullable<DuneState['semuta']> {
+  if (view.semuta) return view.semuta;
+  const batch = view.flow.discardBatches[event - 1];
+  const candidates = (batch?.entries ?? [])
+    .filter((e) => e.discardedBy !== claimant)
+    .map((e) => ({ handle: newHandle(), card: e.card, discardedBy: e.discardedBy }));
+  return { event, claimant, candidates };
 }
 
 /** An open hidden choice: the viewer's own commitment kept, nobody else's known. */

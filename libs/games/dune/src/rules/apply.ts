@@ -39,6 +39,16 @@ import { answerAllyFreeRevival, emperorRevive, revive } from './revival.js';
 import { commitSetup, fremenSplit, harkonnenMulligan } from './setup-choices.js';
 import { closeStormWindow, commitDial, detonateAtomics, playWeatherControl } from './storm.js';
 import { advanceCursor } from './cursor.js';
+import {
+  commitSemuta,
+  openSemutaBoundary,
+  passSemuta,
+  SEMUTA,
+  selectSemuta,
+  semutaApplies,
+  semutaWaiting,
+  type SemutaStep,
+} from './semuta.js';
 import type { TerritoryId } from '../data/map.js';
 
 /**
@@ -63,10 +73,10 @@ export function applyDuneAction(
 export const MAX_DISCARD_CHAIN = 10;
 
 /**
- * A producer that discarded stopped on its typed continuation; nothing in the base game may
- * react to a discard, so the continuation resumes now, exactly once. (A Semuta-style window
- * would open here instead and resume the same continuation when it closes.) `resume` is the
- * one-step resume, replaceable only so a test can build a chain longer than the bound.
+ * A producer that discarded stopped on its typed continuation. In a room with Semuta Drug the
+ * batch first opens its neutral boundary (rules/semuta.ts) and the continuation waits for it to
+ * close; otherwise — or once it closes — the continuation resumes now, exactly once. `resume`
+ * is the one-step resume, replaceable only so a test can build a chain longer than the bound.
  */
 export function settleDiscards(
   state: DuneState,
@@ -79,9 +89,20 @@ export function settleDiscards(
         `invariant: a discard boundary (${s.pendingDiscard.kind}) is still pending after ` +
           `${MAX_DISCARD_CHAIN} resumes in a row — a continuation keeps discarding`,
       );
+    if (semutaWaiting(s)) return s;
+    if (semutaApplies(s)) {
+      const step = openSemutaBoundary(s);
+      if (step.waiting) return step.state;
+      s = step.state;
+    }
     s = resume(s);
   }
   return s;
+}
+
+/** A Semuta boundary step: still waiting, or over — then its producer resumes, once. */
+function afterSemuta(step: SemutaStep): DuneState {
+  return step.waiting ? step.state : resumeDiscard(step.state);
 }
 
 /** Resumes the pending discard boundary's continuation, once. */
@@ -122,6 +143,7 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
     case 'pass': {
       const w = openWindowOf(state.pauses.windows);
       if (!w) throw new Error('no window');
+      if (w.kind === SEMUTA) return afterSemuta(passSemuta(state, seat));
       const passed = passWindow(w, seat);
       const s = {
         ...state,
@@ -138,6 +160,10 @@ function applyOne(state: DuneState, phase: Phase, seat: Faction, action: DuneAct
     }
     case 'weather_control':
       return playWeatherControl(state, seat, action.move);
+    case 'use_semuta':
+      return afterSemuta(commitSemuta(state, seat, action.semuta));
+    case 'semuta_select':
+      return resumeDiscard(selectSemuta(state, action.pick));
     case 'karama_cancel': {
       const w = openWindowOf(state.pauses.windows);
       if (!w) throw new Error('no window');

@@ -102,8 +102,8 @@ export function findCard(state: DuneState, faction: Faction, handle: string): Ha
 /**
  * The one boundary every Treachery discard goes through: the cards leave their hands for the
  * face-up discard pile as one semantic batch, and the producer stops on `continuation` —
- * resumed exactly once by `settleDiscards` (rules/apply.ts); nothing draws, shuffles or moves
- * on meanwhile.
+ * resumed exactly once by `settleDiscards` (rules/apply.ts), after the Semuta boundary when the
+ * room has one (rules/semuta.ts); nothing draws, shuffles or moves on meanwhile.
  */
 export function discardBatch(
   state: DuneState,
@@ -113,6 +113,21 @@ export function discardBatch(
   continuation: (batch: number) => DiscardContinuation,
 ): DuneState {
   if (state.pendingDiscard) throw new Error('a discard boundary is already pending');
+  const s = recordDiscard(state, cause, phase, entries);
+  return { ...s, pendingDiscard: continuation(s.discardBatches.length) };
+}
+
+/**
+ * The batch itself: cards out of their hands onto the pile, the batch recorded and logged.
+ * Only `discardBatch` and the Semuta's own discard (which no boundary follows: the Semuta is
+ * then publicly in the pile, rules/semuta.ts) call it.
+ */
+export function recordDiscard(
+  state: DuneState,
+  cause: DiscardCause,
+  phase: string,
+  entries: ReadonlyArray<{ faction: Faction; handle: string }>,
+): DuneState {
   const event = state.discardBatches.length + 1;
   let s = state;
   const batchEntries: Array<DiscardBatch['entries'][number]> = [];
@@ -131,7 +146,6 @@ export function discardBatch(
     ...s,
     treacheryDiscard: [...s.treacheryDiscard, ...batchEntries.map((e) => e.card)],
     discardBatches: [...s.discardBatches, batch],
-    pendingDiscard: continuation(event),
   };
   return log(s, 'discard', {
     cause,

@@ -20,6 +20,7 @@ import {
 } from './revival.js';
 import { canCrossShip, canShipBack, moveTargets, shipmentAreas, shipmentCost } from './movement.js';
 import { canUseAtomics, dialRange } from './storm.js';
+import { SEMUTA, semutaActions, semutaSelectActions } from './semuta.js';
 
 /** Who the phase itself waits on (after the decision stack and windows, see `duneDeciders`). */
 function phaseDeciders(state: DuneState, phase: Phase): Faction[] {
@@ -128,6 +129,8 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
               { type: 'mulligan', redraw: true },
             ]
           : [{ type: 'mulligan', redraw: false }];
+      case 'semuta_select':
+        return semutaSelectActions(state);
       case 'keep_cards':
         return subsets(keepableHandles(state, seat)).map((discard) => ({
           type: 'keep' as const,
@@ -143,6 +146,9 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
         ? [{ type: 'karama_cancel', window: window.id, karama: karama.handle }]
         : [];
       return windowActions(window, seat, cancel) as DuneAction[];
+    }
+    if (window.kind === SEMUTA) {
+      return windowActions(window, seat, semutaActions(state, seat)) as DuneAction[];
     }
     if (window.kind === ANY_TIME) {
       return windowActions(window, seat, anyTimeCardActions(state, seat)) as DuneAction[];

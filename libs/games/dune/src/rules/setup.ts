@@ -36,6 +36,13 @@ export function resolveOptions(options: DuneOptions | undefined): ResolvedOption
       throw new Error(`dune: option ${name} must be one of ${allowed.join(', ')}`);
     return value;
   };
+  const semutaDrug = pick('semutaDrug', options?.semutaDrug, [false, true] as const);
+  const semutaFullHand = pick('semutaFullHand', options?.semutaFullHand, [
+    'take_then_discard',
+    'barred',
+  ] as const);
+  if (options?.semutaFullHand !== undefined && !semutaDrug)
+    throw new Error('dune: option semutaFullHand needs semutaDrug');
   return {
     factions: [...factions],
     turns,
@@ -59,12 +66,19 @@ export function resolveOptions(options: DuneOptions | undefined): ResolvedOption
       false,
       true,
     ] as const),
+    // Only a room with Semuta carries these, so every other room resolves (and views) as before.
+    ...(semutaDrug ? { semutaDrug: true as const, semutaFullHand } : {}),
   };
 }
 
 export const TREACHERY_DECK: readonly TreacheryCardId[] = (
   Object.keys(TREACHERY) as TreacheryCardId[]
 ).flatMap((id) => Array.from({ length: TREACHERY[id].copies }, () => id));
+
+/** The room's Treachery deck: the base 33, plus the one Semuta Drug when the room has it. */
+export function treacheryDeckFor(options: ResolvedOptions): readonly TreacheryCardId[] {
+  return options.semutaDrug ? [...TREACHERY_DECK, 'semuta_drug'] : TREACHERY_DECK;
+}
 
 export const SPICE_DECK: readonly SpiceCard[] = [
   ...SPICE_TERRITORY_CARDS.map((c) => c.territory),
@@ -118,7 +132,7 @@ export function setupDune(input: GameInput<DuneOptions>): DuneState {
         ? { ...players[f], traitors: dealt }
         : { ...players[f], rejectedTraitors: dealt };
   }
-  const [treacheryDeck, afterTreachery] = shuffle(rng, TREACHERY_DECK);
+  const [treacheryDeck, afterTreachery] = shuffle(rng, treacheryDeckFor(options));
   rng = afterTreachery;
   const [spiceDeck, afterSpice] = shuffle(rng, SPICE_DECK);
   rng = afterSpice;

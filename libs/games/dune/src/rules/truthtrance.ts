@@ -14,10 +14,12 @@ import { rememberAnswer } from './truth-answers.js';
 export const SPICE_QUESTIONS = [5, 10, 15, 20] as const;
 
 export function truthQuestions(state: DuneState, to: Faction): TruthQuestion[] {
-  const cards = (Object.keys(TREACHERY) as TreacheryCardId[]).map((card): TruthQuestion => ({
-    kind: 'holds',
-    card,
-  }));
+  // Only the kinds this room's deck has (Semuta only in a room with it).
+  const cards = (Object.keys(TREACHERY) as TreacheryCardId[])
+    .filter(
+      (card) => TREACHERY[card].copies > 0 || (card === 'semuta_drug' && state.options.semutaDrug),
+    )
+    .map((card): TruthQuestion => ({ kind: 'holds', card }));
   const leaders = state.options.factions
     .filter((f) => f !== to)
     .flatMap((f) =>

@@ -73,7 +73,11 @@ export type DuneAction =
   | { readonly type: 'emperor_revive'; readonly count: number }
   | { readonly type: 'protect_ally'; readonly protect: boolean }
   | { readonly type: 'raise_ally_revival'; readonly raise: boolean }
-  | { readonly type: 'mulligan'; readonly redraw: boolean };
+  | { readonly type: 'mulligan'; readonly redraw: boolean }
+  /** A Semuta holder commits at the fresh-discard boundary (window `window`). */
+  | { readonly type: 'use_semuta'; readonly window: number; readonly semuta: string }
+  /** The claimant picks one candidate (a handle of this inspection) when several remain. */
+  | { readonly type: 'semuta_select'; readonly pick: string };
 
 export type DuneActionType = DuneAction['type'];
 

@@ -26,7 +26,14 @@ export interface DuneOptions {
   readonly predictionOnDefault?: boolean;
   /** UNSURE 7: the Harkonnen may redraw their four traitors once if two or more are their own. */
   readonly harkonnenMulligan?: boolean;
+  /** Semuta Drug (CHOAM & Richese) in the Treachery deck: the fresh-discard boundary (rules/semuta.ts). */
+  readonly semutaDrug?: boolean;
+  /** A Semuta holder whose hand is at its limit: takes then discards the Semuta, or is barred. */
+  readonly semutaFullHand?: SemutaFullHand;
 }
+
+/** The hand-limit guard for Semuta Drug (docs/games/dune.md, "Semuta Drug"). */
+export type SemutaFullHand = 'take_then_discard' | 'barred';
 
 export interface ResolvedOptions {
   readonly factions: readonly Faction[];
@@ -37,6 +44,9 @@ export interface ResolvedOptions {
   readonly mostStrongholdsTie: 'storm_order' | 'nobody';
   readonly predictionOnDefault: boolean;
   readonly harkonnenMulligan: boolean;
+  /** Present only in a room with Semuta Drug (so a room without it resolves as before). */
+  readonly semutaDrug?: true;
+  readonly semutaFullHand?: SemutaFullHand;
 }
 
 /** A Treachery card in a hand: its kind and an opaque handle drawn afresh whenever it moves. */
@@ -182,7 +192,9 @@ export type DuneDecision =
       readonly leader: string | null;
       readonly cost: number;
     })
-  | (Decision<Faction> & { readonly kind: 'harkonnen_mulligan' });
+  | (Decision<Faction> & { readonly kind: 'harkonnen_mulligan' })
+  /** A Semuta claimant picks one of several candidates of the batch `event` (rules/semuta.ts). */
+  | (Decision<Faction> & { readonly kind: 'semuta_select'; readonly event: number });
 
 /** Who acts next in a phase where seats act one by one in storm order. */
 export interface TurnCursor {
@@ -236,6 +248,8 @@ export interface DuneState {
   readonly discardBatches: readonly DiscardBatch[];
   /** A discard boundary the producer paused on; resumed exactly once. */
   readonly pendingDiscard: DiscardContinuation | null;
+  /** A committed Semuta's inspection (rules/semuta.ts); absent in rooms that never had one. */
+  readonly semuta?: SemutaInspection | null;
   readonly phaseDone: boolean;
   readonly pauses: Pauses<Faction, DuneDecision>;
   readonly log: readonly LogEntry[];
@@ -244,6 +258,20 @@ export interface DuneState {
   readonly wormsign: 'waiting' | 'seen' | 'prevented';
   /** Public Truthtrance answers that still hold (rules/truth-answers.ts): the determinizer keeps to them. */
   readonly truthAnswers: readonly TruthAnswer[];
+}
+
+/**
+ * A Semuta play after its commitment: the claimant, the batch and the eligible other-owner
+ * cards of that batch under handles drawn for this inspection — private to the claimant.
+ */
+export interface SemutaInspection {
+  readonly event: number;
+  readonly claimant: Faction;
+  readonly candidates: ReadonlyArray<{
+    readonly handle: string;
+    readonly card: TreacheryCardId;
+    readonly discardedBy: Faction;
+  }>;
 }
 
 /** A public Truthtrance answer about a hand or a traitor, kept while it is still true. */

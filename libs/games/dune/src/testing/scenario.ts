@@ -1,7 +1,7 @@
 import { applyAction, newGame, restoreGame, type GameSnapshot } from '@veil/engine';
 import { dune } from '../module.js';
 import type { DuneAction } from '../state/actions.js';
-import type { DuneState, Faction, HandCard } from '../state/types.js';
+import type { DuneOptions, DuneState, Faction, HandCard } from '../state/types.js';
 import type { TreacheryCardId } from '../data/treachery.js';
 import { applyPolicyToPauses } from '../rules/policy.js';
 
@@ -13,9 +13,16 @@ export function act(s: Snap, seat: Faction, action: DuneAction): Snap {
   return applyAction(dune, s, seat, action);
 }
 
-/** A new game with every setup decision taken (first traitor offered; Fremen all in Sietch Tabr). */
-export function afterSetup(factions: readonly Faction[], seed = 1): Snap {
-  let s = newGame(dune, { factions }, seed);
+/**
+ * A new game with every setup decision taken (first traitor offered; Fremen all in Sietch Tabr);
+ * `options` are the room's other options (e.g. `{semutaDrug: true}`).
+ */
+export function afterSetup(
+  factions: readonly Faction[],
+  seed = 1,
+  options: Omit<DuneOptions, 'factions'> = {},
+): Snap {
+  let s = newGame(dune, { ...options, factions }, seed);
   for (const f of factions) {
     if (f === 'harkonnen') continue;
     const first = dune.legalActions(s, f)[0];

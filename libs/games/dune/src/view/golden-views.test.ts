@@ -6,6 +6,7 @@ import { enterMovement } from '../rules/movement.js';
 import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction, Viewer } from '../state/types.js';
 import { act, afterSetup, edit, hand, withPlayer, type Snap } from '../testing/scenario.js';
+import { battleBoundary } from '../testing/semuta-scenario.js';
 
 const SIX: readonly Faction[] = [
   'atreides',
@@ -94,6 +95,22 @@ function traitorCalled(revealed: Snap): Snap {
 }
 
 /**
+ * A Semuta room's battle cleanup (testing/semuta-scenario.ts): the Guild holds the Semuta; the
+ * Harkonnen, asked first, passed; the Guild commits, and two candidates wait on its selection.
+ */
+function semutaHolderAsked(): Snap {
+  const open = battleBoundary('spacing_guild');
+  const w = open.context.pauses.windows.at(-1);
+  return act(open, 'harkonnen', { type: 'pass', window: w?.id ?? 0 });
+}
+
+function semutaSelection(): Snap {
+  const asked = semutaHolderAsked();
+  const w = asked.context.pauses.windows.at(-1);
+  return act(asked, 'spacing_guild', { type: 'use_semuta', window: w?.id ?? 0, semuta: 'g0' });
+}
+
+/**
  * Views and logs of named positions, byte for byte, for the viewers each position tells apart:
  * a change to what a seat sees shows up in review (docs/games/dune.md, "What each seat sees").
  */
@@ -102,6 +119,7 @@ describe('Dune golden views', () => {
   const BATTLE: readonly Viewer[] = ['emperor', 'harkonnen', 'atreides', 'spectator'];
   const plans = battlePlans();
   const WORMSIGN: readonly Viewer[] = ['atreides', 'fremen', 'emperor', 'spectator'];
+  const SEMUTA_VIEWERS: readonly Viewer[] = ['spacing_guild', 'harkonnen', 'emperor', 'spectator'];
   const onePlanIn = act(plans, 'emperor', armedPlan(plans, 'emperor'));
   const revealed = act(onePlanIn, 'harkonnen', armedPlan(onePlanIn, 'harkonnen'));
   const named: Record<string, { snapshot: Snap; viewers: readonly Viewer[] }> = {
@@ -124,6 +142,13 @@ describe('Dune golden views', () => {
     'karama-wormsign-open': { snapshot: wormsignOpen(), viewers: WORMSIGN },
     // The window passed: the Atreides see the top Spice card, nobody else does.
     'wormsign-seen': { snapshot: passWindow(wormsignOpen()), viewers: WORMSIGN },
+    // The Semuta boundary open: the same for the seat asked (no Semuta), the discarder and the
+    // spectator; only the holder's legal actions (not asked yet: none) could differ.
+    'semuta-boundary-open': { snapshot: battleBoundary('spacing_guild'), viewers: SEMUTA_VIEWERS },
+    // The holder asked: its own legal actions add use_semuta; nobody else's view changes.
+    'semuta-holder-asked': { snapshot: semutaHolderAsked(), viewers: SEMUTA_VIEWERS },
+    // After the commitment: the claimant alone sees the batch's two candidates.
+    'semuta-selection': { snapshot: semutaSelection(), viewers: SEMUTA_VIEWERS },
   };
   for (const [name, { snapshot, viewers }] of Object.entries(named)) {
     for (const viewer of viewers) {

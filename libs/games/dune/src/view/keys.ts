@@ -25,6 +25,8 @@ export function duneActionKey(action: DuneAction): string {
       return `ghola:${action.leader ?? '-'}:${action.forces}`;
     case 'keep':
       return `keep:discard${action.discard.length}`;
+    case 'use_semuta':
+      return `use_semuta:${action.window}`;
     case 'setup':
       return `setup:${action.traitor}:${action.prediction ? `${action.prediction.faction}@${action.prediction.turn}` : '-'}`;
     default:
@@ -51,6 +53,9 @@ export function duneObservedActionKey(
       return `${action.type}:committed`;
     case 'plan':
       return 'plan:committed';
+    case 'semuta_select':
+      // The pick's handle is the claimant's; the others learn the card from the log.
+      return 'semuta_select';
     default:
       return duneActionKey(action);
   }

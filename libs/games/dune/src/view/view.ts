@@ -80,7 +80,14 @@ export interface DuneView {
     readonly wormsign: DuneState['wormsign'];
     /** Public: the Truthtrance answers about hands and traitors that still hold. */
     readonly truthAnswers: DuneState['truthAnswers'];
+    /**
+     * Public: the producer waiting on an open Semuta boundary (built from public facts only);
+     * absent when none waits, as in every room without Semuta.
+     */
+    readonly pendingDiscard?: NonNullable<DuneState['pendingDiscard']>;
   };
+  /** A committed Semuta's candidates, for the claimant only (rules/semuta.ts). */
+  readonly semuta?: NonNullable<DuneState['semuta']>;
   readonly windows: readonly ReactionWindow<Faction>[];
   readonly prediction: DuneState['prediction'];
   /** Wormsign: the top Spice card during Shipment and Movement, for the Atreides only. */
@@ -196,7 +203,9 @@ export function duneView(snapshot: GameSnapshot<DuneState>, viewer: Viewer): Dun
       discardBatches: s.discardBatches,
       wormsign: s.wormsign,
       truthAnswers: s.truthAnswers,
+      ...(s.pendingDiscard ? { pendingDiscard: s.pendingDiscard } : {}),
     },
+    ...(s.semuta && s.semuta.claimant === viewer ? { semuta: s.semuta } : {}),
     windows: s.pauses.windows.map(windowShape),
     prediction: viewer === 'bene_gesserit' ? s.prediction : null,
     topSpiceCard:
