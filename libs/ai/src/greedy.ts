@@ -1,4 +1,5 @@
 import { Rng, type AnyGameModule, type GameSnapshot } from '@veil/engine';
+import { byKey, candidates } from './candidates.js';
 import type { GreedySettings } from './levels.js';
 import { nextTurn, score, seatsInPlay, step } from './playout.js';
 
@@ -6,7 +7,8 @@ import { nextTurn, score, seatsInPlay, step } from './playout.js';
 const FORCED_FOLLOW = 32;
 
 /**
- * One ply: every legal action (one per action key) is applied in the same `samples`
+ * One ply: every legal action (one per action key; the game's `candidateActions` when it has
+ * them) is applied in the same `samples`
  * determinizations of the bot's view, the forced moves after it followed, and the state scored
  * by the game's evaluation for the bot; the best mean wins (ties: the first in legal order).
  */
@@ -24,11 +26,8 @@ export function greedy(
 ): { action: unknown; iterations: number } {
   const { seat, rng } = input;
   const seats = seatsInPlay(module, input.view);
-  const keys = new Map<string, unknown>();
-  for (const action of input.legalActions) {
-    const key = module.actionKey(action, seat);
-    if (!keys.has(key)) keys.set(key, action);
-  }
+  // The game's candidates when its lists are huge (Dune's shipments), else every action.
+  const keys = byKey(module, candidates(module, input.legalActions, seat), seat);
   const totals = new Map<string, { sum: number; n: number }>();
   const now = input.now ?? Date.now;
   let iterations = 0;

@@ -11,4 +11,5 @@ export {
 } from './levels.js';
 export { search, type SearchInput, type SearchResult } from './search.js';
 export { greedy } from './greedy.js';
+export { candidates } from './candidates.js';
 export { nextTurn, playout, score, type Rewards } from './playout.js';

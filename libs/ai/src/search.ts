@@ -1,4 +1,5 @@
 import { Rng, type AnyGameModule, type GameSnapshot } from '@veil/engine';
+import { byKey, candidates } from './candidates.js';
 import type { SearchSettings } from './levels.js';
 import { nextTurn, playout, score, seatsInPlay, step, type Rewards } from './playout.js';
 import { TreeNode } from './tree.js';
@@ -51,11 +52,7 @@ interface Visit {
 export function search(module: AnyGameModule, input: SearchInput): SearchResult {
   const { settings, rng, seat: bot } = input;
   const seats = seatsInPlay(module, input.view);
-  const rootKeys = new Map<string, unknown>();
-  for (const action of input.legalActions) {
-    const key = module.actionKey(action, bot);
-    if (!rootKeys.has(key)) rootKeys.set(key, action);
-  }
+  const rootKeys = byKey(module, candidates(module, input.legalActions, bot), bot);
   const multiple = settings.observers === 'multiple';
   const treeSeats = multiple ? seats : [bot];
   const roots = new Map(treeSeats.map((s) => [s, new TreeNode()]));
@@ -150,13 +147,15 @@ function descend(
     }
     const treeSeat = multiple ? turn.seat : bot;
     const node = at.get(treeSeat) as TreeNode;
-    // Distinct keys of the actions legal here (equal keys are the same choice to the chooser).
-    const here = new Map<string, unknown>();
-    for (const action of turn.legal) {
-      const key = module.actionKey(action, turn.seat);
-      if (!here.has(key)) here.set(key, action);
-    }
     const root = atRoot && turn.seat === bot;
+    // Distinct keys of the actions legal here (equal keys are the same choice to the chooser),
+    // of the game's candidates below the root; at the root the bot chooses among `rootKeys`
+    // and plays this sample's action of that key.
+    const here = byKey(
+      module,
+      root ? turn.legal : candidates(module, turn.legal, turn.seat),
+      turn.seat,
+    );
     const options = root ? rootKeys : here;
     atRoot = false;
     const untried: string[] = [];

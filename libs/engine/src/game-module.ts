@@ -132,6 +132,14 @@ export interface GameModule<
     rng: Rng,
   ): Action;
   /**
+   * Optional (AI): the actions a bot weighs, for a game whose legal lists can be too long to
+   * try each one (Dune's shipments: hundreds). A non-empty subset of `legal` (`seat`'s legal
+   * actions somewhere), bounded, in legal order, computed from its arguments alone — it is
+   * handed no state or view, so it cannot peek, and the same list always gives the same
+   * subset. `greedy` and the search choose among these; `random` and playouts draw from all.
+   */
+  candidateActions?(legal: readonly Action[], seat: Seat): Action[];
+  /**
    * Optional: the same state (equal as JSON) taking less memory, for a state just parsed from
    * storage — a live room holds one. Parsed JSON repeats every string and record; a module
    * whose rules never change certain records in place can share equal copies of them,

@@ -1,5 +1,5 @@
 import type { GameModule, GameSnapshot, Outcome } from '@veil/engine';
-import { evaluateDune, rolloutDune } from './ai/index.js';
+import { duneCandidates, evaluateDune, rolloutDune } from './ai/index.js';
 import { duneMachine } from './machine.js';
 import { duneDeterminize } from './privacy/determinize.js';
 import { duneDeciders, duneLegalActions } from './rules/legal.js';
@@ -58,4 +58,5 @@ export const dune: DuneModule = {
   seatsInView: (view) => [...view.flow.options.factions],
   evaluate: evaluateDune,
   rolloutAction: rolloutDune,
+  candidateActions: duneCandidates,
 };
