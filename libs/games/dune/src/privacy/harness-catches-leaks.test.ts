@@ -3,6 +3,7 @@ import { ownCommitment, type GameSnapshot } from '@veil/engine';
 import { checkNoninterference } from '@veil/engine/testing';
 import { dune, type DuneModule } from '../module.js';
 import type { DuneState, LogEntry, Viewer } from '../state/types.js';
+import { SEMUTA, usableSemuta } from '../rules/semuta.js';
 import { perturbDune } from './perturb.js';
 
 /** Deliberately leaking variants of Dune: the harness must fail on each. */
@@ -42,6 +43,34 @@ const variants: Record<string, DuneModule> = {
   },
 };
 
+/** Whether any participant of the open Semuta boundary could claim: what must never show. */
+function someoneCanClaim(s: GameSnapshot<DuneState>): boolean {
+  const w = s.context.pauses.windows.find((x) => x.kind === SEMUTA && x.status === 'open');
+  return !!w && w.participants.some((f) => usableSemuta(s.context, f) !== null);
+}
+
+/** Leaking variants of the Semuta boundary, run in a room with the card. */
+const semutaVariants: Record<string, DuneModule> = {
+  'a Semuta boundary that says whether someone can claim': {
+    ...dune,
+    view: (s: GameSnapshot<DuneState>, v: Viewer) => ({
+      ...dune.view(s, v),
+      canClaim: someoneCanClaim(s),
+    }),
+  },
+  'a Semuta boundary that lists only the seats that could claim': {
+    ...dune,
+    windows: (s: GameSnapshot<DuneState>) =>
+      dune
+        .windows(s)
+        .map((w) =>
+          w.kind === SEMUTA
+            ? { ...w, participants: w.participants.filter((f) => usableSemuta(s.context, f)) }
+            : w,
+        ),
+  },
+};
+
 /**
  * A caught leak is shrunk by replaying random games: on a loaded 2-core machine the auction
  * variant took 93 s, over the unit project's 60 s default (a bound on a hang, not a figure).
@@ -57,6 +86,26 @@ describe('the Dune privacy harness catches leaks', () => {
         checkNoninterference({
           module,
           options: { factions: ['atreides', 'harkonnen', 'bene_gesserit'] },
+          perturb: (s, v, rng) => perturbDune(module, s, v, rng),
+          numRuns: 40,
+          maxSteps: 300,
+          stride: 2,
+          followSteps: 0,
+          seed: 5,
+        }),
+      ).toThrow(/noninterference violated/);
+    },
+    TIMEOUT,
+  );
+
+  it.each(Object.keys(semutaVariants))(
+    '%s',
+    (name) => {
+      const module = semutaVariants[name] as DuneModule;
+      expect(() =>
+        checkNoninterference({
+          module,
+          options: { factions: ['atreides', 'harkonnen', 'bene_gesserit'], semutaDrug: true },
           perturb: (s, v, rng) => perturbDune(module, s, v, rng),
           numRuns: 40,
           maxSteps: 300,

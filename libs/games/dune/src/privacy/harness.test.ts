@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkNoninterference } from '@veil/engine/testing';
-import type { Faction } from '../state/types.js';
+import type { DuneOptions, Faction } from '../state/types.js';
+import { SEMUTA } from '../rules/semuta.js';
 import { dune } from '../module.js';
 import { perturbDune } from './perturb.js';
 
@@ -17,11 +18,17 @@ const perturb = (
 ) => perturbDune(dune, ...args);
 
 /** With the Harkonnen mulligan on, so its (always asked) decision is covered too. */
-function harness(factions: readonly Faction[], numRuns: number, seed: number) {
+function harness(
+  factions: readonly Faction[],
+  numRuns: number,
+  seed: number,
+  options: Omit<DuneOptions, 'factions'> = { harkonnenMulligan: true },
+  perturbation: typeof perturb = perturb,
+) {
   return checkNoninterference({
     module: dune,
-    options: { factions, harkonnenMulligan: true },
-    perturb,
+    options: { ...options, factions },
+    perturb: perturbation,
     numRuns,
     maxSteps: 400,
     stride: 2,
@@ -72,6 +79,27 @@ describe('Dune privacy harness', () => {
       expect(report.statesChecked).toBeGreaterThanOrEqual(2000);
       expect(report.perturbed).toBeGreaterThan(report.statesChecked * 0.9);
       expectEveryViewer(report, six);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'holds with Semuta Drug in the room, at its boundaries too (3 seats, ≥ 150 states at an open boundary)',
+    () => {
+      // Counts the compared states where a Semuta boundary is open. (Random play reaches no
+      // selection here — it needs several cards of another owner and a holder who commits:
+      // rules/semuta.test.ts perturbs the hidden state of one before and after commitment.)
+      const open = { boundary: 0 };
+      const counting: typeof perturb = (snapshot, viewer, rng) => {
+        const s = snapshot.context;
+        if (s.pauses.windows.some((w) => w.kind === SEMUTA && w.status === 'open')) open.boundary++;
+        return perturb(snapshot, viewer, rng);
+      };
+      const three: Faction[] = ['atreides', 'harkonnen', 'bene_gesserit'];
+      const report = harness(three, 60, 13, { semutaDrug: true }, counting);
+      expect(report.statesChecked).toBeGreaterThanOrEqual(2000);
+      expectEveryViewer(report, three);
+      expect(open.boundary).toBeGreaterThanOrEqual(150);
     },
     TIMEOUT,
   );

@@ -16,7 +16,7 @@ import type { DuneModule } from '../module.js';
 /**
  * The privacy harness' perturbation: a state that differs from `snapshot` only in what `viewer`
  * cannot see — two hidden Treachery cards swapped (deck, auction, others' unseen hand cards;
- * handles stay where they are), two hidden traitor cards swapped, two hidden Spice cards
+ * handles stay where they are; the Semuta every other time in a room with it), two hidden traitor cards swapped, two hidden Spice cards
  * swapped, another BG prediction, other commitments (made or not) in an open hidden choice,
  * and fresh random streams. `null` when nothing is hidden from the viewer.
  */
@@ -63,10 +63,20 @@ function swapTreachery(state: DuneState, viewer: Viewer, rng: Rng): [DuneState, 
     });
   }
   if (spots.length < 2) return [state, ['', '']];
-  const [a, b] = twoOf(spots, rng);
+  const [a, b] = state.options.semutaDrug ? semutaFirst(state, spots, rng) : twoOf(spots, rng);
   const ca = cardAt(state, a);
   const cb = cardAt(state, b);
   return [withCard(withCard(state, a, cb), b, ca), [ca, cb]];
+}
+
+/**
+ * In a room with Semuta Drug, every other perturbation moves the Semuta (when the viewer cannot
+ * see it) — held by another seat, in the deck or the auction: where it is must never show.
+ */
+function semutaFirst(state: DuneState, spots: readonly CardSpot[], rng: Rng): [CardSpot, CardSpot] {
+  const at = spots.findIndex((spot) => cardAt(state, spot) === 'semuta_drug');
+  if (at < 0 || rng.int(2) === 0) return twoOf(spots, rng);
+  return [spots[at] as CardSpot, rng.pick(spots.filter((_, i) => i !== at))];
 }
 
 function cardAt(s: DuneState, spot: CardSpot): TreacheryCardId {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RulesError, snapshotBytes } from '@veil/engine';
+import { Rng, RulesError, snapshotBytes } from '@veil/engine';
 import { observe } from '@veil/engine/testing';
-import { dune } from '../module.js';
+import { dune, type DuneModule } from '../module.js';
+import { perturbDune } from '../privacy/perturb.js';
 import type { DuneOptions, DuneState, Faction, Viewer } from '../state/types.js';
 import {
   act,
@@ -391,5 +392,69 @@ describe('an empty-deck reshuffle waits for the boundary', () => {
     ];
     expect(pool.filter((c) => c !== 'shield').sort()).toEqual(['baliset', 'lasgun', 'semuta_drug']);
     expect(s.context.treacheryDiscard).toEqual([]);
+  });
+});
+
+describe('hidden-state perturbation before and after commitment', () => {
+  /** The boundary open, the holder asked, the selection waiting, the battle resumed after it. */
+  function positions(): Record<string, Snap> {
+    const open = battleBoundary('spacing_guild');
+    const asked = pass(open);
+    const w = semutaWindow(asked);
+    const selecting = act(asked, 'spacing_guild', {
+      type: 'use_semuta',
+      window: w?.id ?? 0,
+      semuta: 'g0',
+    });
+    const [pick] = dune.legalActions(selecting, 'spacing_guild');
+    const after = act(selecting, 'spacing_guild', pick as never);
+    return { open, asked, selecting, after };
+  }
+
+  /**
+   * For every viewer, states that differ from `s` only in what the viewer cannot see (the
+   * harness' perturbation, which moves the Semuta every other time) look the same to it.
+   * Returns the differences found and how often the Semuta moved.
+   */
+  function perturbed(module: DuneModule, s: Snap): { differ: string[]; moved: number } {
+    const differ: string[] = [];
+    let moved = 0;
+    const where = (x: Snap) =>
+      JSON.stringify([
+        x.context.treacheryDeck.indexOf('semuta_drug'),
+        THREE.map((f) => x.context.players[f].hand.findIndex((c) => c.card === 'semuta_drug')),
+      ]);
+    for (const viewer of [...THREE, 'spectator'] as const) {
+      for (let seed = 0; seed < 40; seed++) {
+        const p = perturbDune(module, s, viewer, Rng.from(`semuta:${seed}`));
+        if (!p) continue;
+        if (where(p) !== where(s)) moved++;
+        if (
+          JSON.stringify(observe(module, p, viewer)) !== JSON.stringify(observe(module, s, viewer))
+        )
+          differ.push(`${viewer} ${seed}`);
+      }
+    }
+    return { differ, moved };
+  }
+
+  it('every viewer sees the same with the hidden cards moved (the Semuta among them until it is played)', () => {
+    for (const [name, s] of Object.entries(positions())) {
+      const { differ, moved } = perturbed(dune, s);
+      expect(differ, name).toEqual([]);
+      // Before commitment the Semuta is hidden and moves; after it, it is face up in the pile.
+      if (name === 'open' || name === 'asked') expect(moved, name).toBeGreaterThan(20);
+    }
+  });
+
+  it('catches a boundary that says whether someone can claim', () => {
+    const leaky: DuneModule = {
+      ...dune,
+      view: (x, v) => ({
+        ...dune.view(x, v),
+        canClaim: x.context.players.spacing_guild.hand.some((c) => c.card === 'semuta_drug'),
+      }),
+    };
+    expect(perturbed(leaky, positions()['asked'] as Snap).differ.length).toBeGreaterThan(0);
   });
 });
