@@ -21,6 +21,14 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<{ main: Be
     about: 'bot strength: seeded Netrunner games between adjacent levels, Wilson intervals, SPRT',
     load: () => import('./ladder/main.js'),
   },
+  'dune-ai-speed': {
+    about: 'Dune bot decision time per level with and without the candidate filter, ratio',
+    load: () => import('./dune-ai-speed/main.js'),
+  },
+  'dune-ladder': {
+    about: 'bot strength on Dune: 4-seat games, one level against three of the level below, SPRT',
+    load: () => import('./dune-ladder/main.js'),
+  },
   'dune-apply': {
     about: 'Dune random self-play (2–6 seats) beside Netrunner: applied actions/s, µs per view',
     load: () => import('./dune-apply/main.js'),
