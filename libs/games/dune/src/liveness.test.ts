@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { checkLiveness } from '@veil/engine/testing';
-import type { Faction } from './state/types.js';
+import type { DuneOptions, Faction } from './state/types.js';
 import { dune } from './module.js';
 
-/** In every reachable state someone can act, and every legal action of every decider applies. */
+/**
+ * In every reachable state someone can act, and every legal action of every decider applies —
+ * also in a room with Semuta Drug, whose boundaries and selections then get every answer.
+ */
 describe('Dune liveness', () => {
   it.each([
-    [['atreides', 'harkonnen', 'fremen']],
-    [['emperor', 'spacing_guild', 'bene_gesserit', 'atreides', 'fremen', 'harkonnen']],
-  ] as Array<[Faction[]]>)(
-    '%j',
-    (factions) => {
+    [['atreides', 'harkonnen', 'fremen'], {}],
+    [['emperor', 'spacing_guild', 'bene_gesserit', 'atreides', 'fremen', 'harkonnen'], {}],
+    [['emperor', 'harkonnen', 'spacing_guild'], { semutaDrug: true }],
+  ] as Array<[Faction[], Omit<DuneOptions, 'factions'>]>)(
+    '%j %j',
+    (factions, options) => {
       const report = checkLiveness({
         module: dune,
-        options: { factions },
+        options: { ...options, factions },
         numRuns: 2,
         maxSteps: 300,
         seed: 3,
