@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng, RulesError, snapshotBytes } from '@veil/engine';
+import { persistGame, restoreGame, Rng, RulesError, snapshotBytes } from '@veil/engine';
 import { observe } from '@veil/engine/testing';
 import { dune, type DuneModule } from '../module.js';
 import { perturbDune } from '../privacy/perturb.js';
@@ -456,5 +456,28 @@ describe('hidden-state perturbation before and after commitment', () => {
       }),
     };
     expect(perturbed(leaky, positions()['asked'] as Snap).differ.length).toBeGreaterThan(0);
+  });
+});
+
+describe('persistence', () => {
+  it('an open boundary and a waiting selection restore from their stored form: same views, same next step', () => {
+    const open = battleBoundary('spacing_guild');
+    const asked = pass(open);
+    const w = semutaWindow(asked);
+    const selecting = act(asked, 'spacing_guild', {
+      type: 'use_semuta',
+      window: w?.id ?? 0,
+      semuta: 'g0',
+    });
+    for (const s of [open, asked, selecting]) {
+      const restored = restoreGame(dune, persistGame(s));
+      for (const v of [...THREE, 'spectator'] as const)
+        expect(observe(dune, restored, v)).toEqual(observe(dune, s, v));
+      const [seat] = dune.deciders(s);
+      const [next] = dune.legalActions(s, seat as Faction);
+      expect(snapshotBytes(act(restored, seat as Faction, next as never))).toBe(
+        snapshotBytes(act(s, seat as Faction, next as never)),
+      );
+    }
   });
 });
