@@ -111,6 +111,8 @@ async function main(): Promise<void> {
     bus,
     games: [netrunner],
     idleUnloadMs: 24 * 60 * 60_000,
+    // Its rooms' human seats are played without joining: none is abandoned during a long run.
+    abandonUnjoinedMs: 0,
     heartbeatMs: HEARTBEAT_MS,
   });
   try {

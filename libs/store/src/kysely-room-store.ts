@@ -322,6 +322,21 @@ export class KyselyRoomStore implements RoomStore {
     return row !== undefined;
   }
 
+  async abandonUnplayedRoom(roomId: string, owner: string): Promise<boolean> {
+    // One statement, so the lease fence and the check for a human seat's event are the same
+    // step as the change: no commit of this room can slip in between.
+    const abandoned = await sql<{ id: string }>`
+      update rooms
+      set status = 'abandoned', lease_owner = null, lease_until = null, updated_at = now()
+      where id = ${roomId} and status in ('waiting', 'active')
+        and lease_owner = ${owner} and lease_until > now()
+        and not exists (
+          select 1 from room_events e
+          where e.room_id = rooms.id and rooms.seats -> e.seat ->> 'kind' = 'human')
+      returning id`.execute(this.#db);
+    return abandoned.rows.length > 0;
+  }
+
   async deleteRoom(roomId: string): Promise<boolean> {
     // Events, snapshots and chat lines go with it (their foreign keys cascade).
     const row = await this.#db

@@ -848,6 +848,41 @@ export function describeRoomStoreContract(
         expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(before?.updatedAt.getTime() ?? 0);
         expect(await store().updateStatus('no-such-room', 'active')).toBe(false);
       });
+
+      it('abandons a room in play that no human seat played, only while holding its lease', async () => {
+        const held = { lease: { owner: 'node-a', ttlMs: 60_000 }, status: 'active' as const };
+        const unplayed = await createdRoom(held);
+        // A bot's move is no sign of a player (the runner seat is the room's bot).
+        const botMoved = await createdRoom(held);
+        await store().appendEvent(event(botMoved, 0, { seat: 'runner' }));
+        const humanMoved = await createdRoom(held);
+        await store().appendEvent(event(humanMoved, 0));
+        const others = await createdRoom({ ...held, lease: { owner: 'node-b', ttlMs: 60_000 } });
+        const expired = await createdRoom({ ...held, lease: { owner: 'node-a', ttlMs: 20 } });
+        const finished = await createdRoom({ ...held, status: 'finished' });
+        await eventually(
+          'expired',
+          async () => (await store().leaseState(expired))?.expired === true,
+        );
+
+        for (const id of [humanMoved, others, expired, finished, 'no-such-room']) {
+          expect(await store().abandonUnplayedRoom(id, 'node-a'), id).toBe(false);
+        }
+        expect((await store().roomSummary(humanMoved))?.status).toBe('active');
+        expect(await store().leaseState(others)).toMatchObject({ owner: 'node-b' });
+        expect((await store().roomSummary(finished))?.status).toBe('finished');
+
+        for (const id of [unplayed, botMoved]) {
+          expect(await store().abandonUnplayedRoom(id, 'node-a')).toBe(true);
+          expect((await store().roomSummary(id))?.status).toBe('abandoned');
+          expect(await store().leaseState(id)).toMatchObject({ owner: null, expired: true });
+          // Terminal: not abandoned twice, its seats closed, not in play for listings.
+          expect(await store().abandonUnplayedRoom(id, 'node-a')).toBe(false);
+          expect(await store().claimSeat(id, 'corp', 'a'.repeat(64))).toBe('closed');
+        }
+        const inPlay = await store().listRooms({ status: ['waiting', 'active'], limit: 1000 });
+        expect(inPlay.map((r) => r.id)).not.toContain(unplayed);
+      });
     });
 
     describe('open seats', () => {

@@ -105,6 +105,14 @@ export interface RoomStore {
   updateStatus(roomId: string, status: RoomStatus): Promise<boolean>;
 
   /**
+   * Marks a room in play that no human seat has played `abandoned` and drops its lease, while
+   * `owner` holds that lease unexpired and no event of the room is a human seat's: a room whose
+   * players never came (docs/operations.md, "Rooms nobody joins"). False, changing nothing,
+   * otherwise. The room is then never taken over, loaded for play or listed as in play.
+   */
+  abandonUnplayedRoom(roomId: string, owner: string): Promise<boolean>;
+
+  /**
    * Deletes the room with its events, snapshots and chat: a creation the gateway gave up on, whose
    * seat tokens no one holds. False if there was no such room.
    */

@@ -129,6 +129,11 @@ export const CONFIG_VARIABLES = {
     '50',
     'the most rooms one such sweep takes over',
   ),
+  VEIL_ABANDON_UNJOINED_MS: variable(
+    wholeNumber(0, 86_400_000).optional(),
+    '600000',
+    'a room nobody joined or acted in this long from creation is abandoned (0: off)',
+  ),
   VEIL_BOT_TIMEOUT_MS: variable(
     millis.optional(),
     '2000',

@@ -49,6 +49,7 @@ export interface VeilOptions {
     readonly livenessDeadlineMs?: number;
     readonly leaseSweepMs?: number;
     readonly leaseSweepBatch?: number;
+    readonly abandonUnjoinedMs?: number;
     /** One second of a room's time control, in ms (default 1000; e2e tests shorten it). */
     readonly clockSecondMs?: number;
   };

@@ -78,6 +78,15 @@ describe('veil start configuration', () => {
     expect(() => startOptionsFromEnv({ VEIL_LEASE_SWEEP_MS: 'often' })).toThrow(UsageError);
   });
 
+  it('reads the time after which a room nobody joined is abandoned, 0 turning it off', () => {
+    expect(startOptionsFromEnv({ VEIL_ABANDON_UNJOINED_MS: '0' }).node?.abandonUnjoinedMs).toBe(0);
+    expect(
+      startOptionsFromEnv({ VEIL_ABANDON_UNJOINED_MS: '120000' }).node?.abandonUnjoinedMs,
+    ).toBe(120_000);
+    expect(startOptionsFromEnv({}).node?.abandonUnjoinedMs).toBeUndefined();
+    expect(() => startOptionsFromEnv({ VEIL_ABANDON_UNJOINED_MS: '-1' })).toThrow(UsageError);
+  });
+
   it('refuses an unknown role, a bad port and a bad worker count', () => {
     expect(() => startOptionsFromEnv({ VEIL_ROLE: 'everything' })).toThrow(UsageError);
     expect(() => startOptionsFromEnv({ PORT: 'http' })).toThrow(UsageError);

@@ -36,6 +36,7 @@ export function startOptionsFromEnv(env: NodeJS.ProcessEnv): VeilOptions {
     livenessDeadlineMs: config.VEIL_LIVENESS_DEADLINE_MS,
     leaseSweepMs: config.VEIL_LEASE_SWEEP_MS,
     leaseSweepBatch: config.VEIL_LEASE_SWEEP_BATCH,
+    abandonUnjoinedMs: config.VEIL_ABANDON_UNJOINED_MS,
   };
   // A deadline within one heartbeat would find every peer gone between two of its heartbeats.
   // The game node's defaults (services/game/src/node-liveness.ts).

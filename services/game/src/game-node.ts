@@ -38,6 +38,7 @@ import { ReplayCache } from './replay-cache.js';
 import { replayRoom } from './room-replay.js';
 import { RoomRunner, type UnloadReason } from './room-runner.js';
 import { StallGuard } from './stall-guard.js';
+import { DEFAULT_ABANDON_UNJOINED_MS } from './unjoined-rooms.js';
 
 /**
  * Leases renewed per statement. A renewal holds its rooms' rows until it ends, and a commit of
@@ -93,6 +94,11 @@ export interface GameNodeOptions {
   readonly leaseSweepBatch?: number;
   /** The rooms' clocks for time controls (default: the wall clock; tests pass a fake one). */
   readonly clock?: ClockSource;
+  /**
+   * A room with a human seat that no human seat joined or acted in for this long after its
+   * creation is abandoned (default 10 min; 0: never). Rooms of bots only are never.
+   */
+  readonly abandonUnjoinedMs?: number;
   readonly logger?: Logger;
 }
 
@@ -155,10 +161,16 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     // its lease until it expires: released, nothing would place it again before a client's
     // command (a bot's turn would stall for good); left to expire, a node's lease sweep takes it
     // and loads it from the database afresh (a command placed here meanwhile reloads it too).
+    // An abandoned room's lease was dropped by the statement that abandoned it.
     unload: (roomId: string, reason: string) =>
-      void unload(roomId, reason as UnloadReason, reason !== 'commit_failed'),
+      void unload(
+        roomId,
+        reason as UnloadReason,
+        reason !== 'commit_failed' && reason !== 'abandoned',
+      ),
     serving: () => serving(),
     clock,
+    abandonUnjoinedMs: options.abandonUnjoinedMs ?? DEFAULT_ABANDON_UNJOINED_MS,
   };
 
   const stallGuard = new StallGuard(() => liveness.stalledMs(), renewNow, logger);
@@ -188,10 +200,19 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
     return open(roomId);
   }
 
-  /** Opens a room whose lease this node holds (from its rows when it was just created). */
+  /**
+   * Opens a room whose lease this node holds (from its rows when it was just created). An
+   * abandoned room is refused `game_over` and its lease given back: it is never served again.
+   */
   async function open(roomId: string, stored?: StoredRoom): Promise<PlaceReply> {
     try {
-      runners.set(roomId, await RoomRunner.open(roomId, deps, stored));
+      const runner = await RoomRunner.open(roomId, deps, stored);
+      if (runner.lifecycle === 'abandoned') {
+        await runner.close('abandoned', false);
+        await store.releaseLease(roomId, nodeId).catch(() => undefined);
+        return { ok: false, error: protocolError('game_over') };
+      }
+      runners.set(roomId, runner);
       return { ok: true, nodeId };
     } catch (error) {
       await store.releaseLease(roomId, nodeId).catch(() => undefined);

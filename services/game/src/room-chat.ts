@@ -121,6 +121,17 @@ export class RoomChat {
     await this.append('table', { kind: 'system', seat, event: 'rematch', room });
   }
 
+  /**
+   * Whether a human seat has ever been in the room, as the stored chat tells: a seat's first
+   * join writes a line to the table chat, as do its words (spectators write to their own). A
+   * full history is taken as yes: what it pushed out is unknown.
+   */
+  async seatEverCame(): Promise<boolean> {
+    if (this.connections.size > 0) return true;
+    const rows = await this.deps.store.chatLines(this.deps.roomId, MAX_CHAT_HISTORY);
+    return rows.length >= MAX_CHAT_HISTORY || rows.some((row) => row.channel === 'table');
+  }
+
   private reads(viewer: string, channel: ChatChannel): boolean {
     if (viewer !== SPECTATOR) return channel === 'table';
     return channel === 'spectators' || this.deps.spectatorsReadTable;

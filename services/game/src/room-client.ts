@@ -47,6 +47,8 @@ export async function sendRoomCommand(
           const placed = await placeRoom(bus, roomId, timeoutMs);
           if (placed === 'not_found')
             return { done: { ok: false, error: protocolError('room_not_found') } };
+          if (placed === 'game_over')
+            return { done: { ok: false, error: protocolError('game_over') } };
           return { again: placed === 'retry' ? 'pause' : 'now', giveUp: unavailable };
         }
         if (isBusError(error) && error.code === 'timeout') {
@@ -59,18 +61,22 @@ export async function sendRoomCommand(
   );
 }
 
-/** Asks the game nodes' queue group to load the room. */
+/**
+ * Asks the game nodes' queue group to load the room: `game_over` when the room was abandoned
+ * (no node serves it again).
+ */
 export async function placeRoom(
   bus: Bus,
   roomId: string,
   timeoutMs = 5_000,
-): Promise<'placed' | 'not_found' | 'retry'> {
+): Promise<'placed' | 'not_found' | 'game_over' | 'retry'> {
   try {
     const reply = placeReplySchema.parse(
       await bus.request(ROOMS_PLACE_SUBJECT, { roomId }, { timeoutMs }),
     );
     if (reply.ok) return 'placed';
-    return reply.error.code === 'room_not_found' ? 'not_found' : 'retry';
+    if (reply.error.code === 'room_not_found') return 'not_found';
+    return reply.error.code === 'game_over' ? 'game_over' : 'retry';
   } catch (error) {
     if (isBusError(error) && (error.code === 'no_responders' || error.code === 'timeout')) {
       return 'retry';

@@ -6,8 +6,8 @@ import type { RoomRecord } from '@veil/store';
 
 /**
  * The life of one live room on a node: `loading` (snapshot + replay) → `active` → `finished`
- * (the game has an outcome) or `abandoned` (it cannot be run: the room is marked abandoned, or
- * its log cannot be loaded). The context holds the room's current game snapshot and version.
+ * (the game has an outcome) or `abandoned` (it cannot be run: the room is marked abandoned —
+ * on load, or by this node when no seat came — or its log cannot be loaded). The context holds the room's current game snapshot and version.
  *
  * The actor only ever adopts a state that is already durable: the room runner computes the next
  * game snapshot with the engine's pure `applyAction` (the game's own machine, stepped without an
@@ -23,13 +23,16 @@ export interface RoomLifecycleContext {
   readonly version: number;
 }
 
-export type RoomLifecycleEvent = {
-  readonly type: 'committed';
-  readonly snapshot: GameSnapshot<unknown>;
-  readonly version: number;
-  /** The game has an outcome at this version. */
-  readonly over: boolean;
-};
+export type RoomLifecycleEvent =
+  | {
+      readonly type: 'committed';
+      readonly snapshot: GameSnapshot<unknown>;
+      readonly version: number;
+      /** The game has an outcome at this version. */
+      readonly over: boolean;
+    }
+  /** The store marked the room abandoned: no seat came (unjoined-rooms.ts). */
+  | { readonly type: 'abandoned' };
 
 export interface RoomLifecycleInput {
   readonly roomId: string;
@@ -117,6 +120,7 @@ function createRoomLifecycle() {
             { guard: 'committedGameIsOver', target: 'finished', actions: 'adoptCommittedSnapshot' },
             { actions: 'adoptCommittedSnapshot' },
           ],
+          abandoned: { target: 'abandoned' },
         },
       },
       finished: { type: 'final' },

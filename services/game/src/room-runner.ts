@@ -67,6 +67,7 @@ import {
   type ClockState,
 } from './seat-clock.js';
 import type { LeaseReleases } from './lease-releases.js';
+import { abandonDeadline, commandSeat } from './unjoined-rooms.js';
 import type { SpectatorDelay } from './spectator-delay.js';
 import { spectatorHistory, spectatorMark } from './spectator-history.js';
 import {
@@ -106,10 +107,16 @@ export interface RoomRunnerDeps {
   readonly serving: () => boolean;
   /** The rooms' clocks (time controls): wall time and flag timers. */
   readonly clock: ClockSource;
+  /**
+   * A room with a human seat that no human seat joined or acted in for this long after its
+   * creation is abandoned (unjoined-rooms.ts; 0: never).
+   */
+  readonly abandonUnjoinedMs: number;
 }
 
 /** Why the runner stopped serving a room. */
-export type UnloadReason = 'idle' | 'drain' | 'fenced' | 'lease_lost' | 'commit_failed' | 'stop';
+export type UnloadReason =
+  'idle' | 'drain' | 'fenced' | 'lease_lost' | 'commit_failed' | 'stop' | 'abandoned';
 
 type Reply = RoomCommandReply;
 type Respond = (reply: Reply) => void;
@@ -130,6 +137,9 @@ interface RoomOptions {
  * since every live room holds one.
  */
 const REMEMBERED_ACKS = 8;
+
+/** When the check for a room nobody joined could not be made, it is made again this much later. */
+const ABANDON_RETRY_MS = 60_000;
 
 function refusal(code: ErrorCode, view?: ViewPayload): Reply {
   return view === undefined
@@ -173,6 +183,10 @@ export class RoomRunner {
   private clockState: ClockState | null;
   /** Cancels the flag timer, armed while a clock runs. */
   private cancelFlag: (() => void) | null = null;
+  /** A human seat has joined or acted (here, or before the room came here). */
+  private seatCame = false;
+  /** Cancels the timer that abandons the room if no seat comes (unjoined-rooms.ts). */
+  private cancelAbandon: (() => void) | null = null;
 
   private constructor(
     readonly roomId: string,
@@ -248,6 +262,14 @@ export class RoomRunner {
     const settings = clockSettingsOf(loaded.record.options);
     const clock = settings && !loaded.over ? await loadClock(deps.store, loaded, settings) : null;
     const runner = new RoomRunner(roomId, deps, actor, loaded, spectators, clock);
+    // An abandoned room is never served: the node refuses it. One whose players never came and
+    // whose deadline passed while it was not loaded is abandoned now, before any command.
+    if (runner.lifecycle === 'abandoned') return runner;
+    const dueAt = runner.abandonDueAt();
+    if (dueAt !== null && dueAt <= deps.clock.now()) {
+      await runner.abandonIfUnjoined();
+      if (runner.lifecycle === 'abandoned') return runner;
+    }
     // Not a queue group: a node taking the room over from a hung one that still holds the
     // subject answers every command at once (the first reply wins); the hung one, resumed,
     // serves nothing before a renewal shows its leases gone (`serving`).
@@ -263,6 +285,7 @@ export class RoomRunner {
     runner.scheduleBots();
     // The clock ran on while the room moved: a flag already due falls at once.
     runner.armFlag();
+    runner.armAbandon();
     // A load that replayed events has work worth keeping once the room is quiet.
     if (loaded.version > loaded.snapshotVersion) runner.armQuietSnapshot();
     return runner;
@@ -294,8 +317,10 @@ export class RoomRunner {
       this.queue.size === 0 &&
       this.botMoves.size === 0 &&
       !this.rematch.holds(now) &&
-      // A running clock's flag timer must stay armed.
+      // A running clock's flag timer must stay armed, and so must the wait for a first seat:
+      // unloaded, a room nobody joins would be loaded by nothing and stay in play for good.
       this.cancelFlag === null &&
+      this.cancelAbandon === null &&
       now - this.lastActivity >= idleMs
     );
   }
@@ -310,16 +335,33 @@ export class RoomRunner {
       await this.queue.idle();
       if (this.quietTimer) clearTimeout(this.quietTimer);
       this.disarmFlag();
+      const awaitingSeat = this.cancelAbandon !== null;
+      this.disarmAbandon();
       // A room leaving memory in good order is snapshotted at its version, so that the next
       // load starts there without a replay. A fenced or failed room's state may be stale, and a
       // stopped node is a simulated crash: those leave the store as it is.
       if (reason === 'idle' || reason === 'drain') await this.writeQuietSnapshot(true);
       await this.snapshotWrites;
       this.actor.stop();
-      if (release) await this.deps.leases.release(this.roomId);
+      if (release && reason === 'drain' && awaitingSeat) await this.handToSweep();
+      else if (release) await this.deps.leases.release(this.roomId);
       this.deps.logger.info('room unloaded', { roomId: this.roomId, reason });
     })();
     return this.closing;
+  }
+
+  /**
+   * A drained room still waiting for its first seat is not released but left with a lease that
+   * has run out, in this node's name: a peer's sweep for expired leases then loads it and waits
+   * on (released, nothing would load it again before a join, and it would stay in play for
+   * good). A join meanwhile claims it as it would a released one.
+   */
+  private async handToSweep(): Promise<void> {
+    try {
+      await this.deps.store.renewLeases([this.roomId], this.deps.nodeId, 1);
+    } catch (error) {
+      this.deps.logger.warn('lease not handed to the sweep', { roomId: this.roomId, error });
+    }
   }
 
   private get context() {
@@ -344,6 +386,8 @@ export class RoomRunner {
       respond(refusal('bad_request'));
       return;
     }
+    // Before the queue: an abandonment queued behind this command then finds the seat came.
+    this.noteSeat(parsed.data);
     await this.queue.run(() => this.runCommand(parsed.data, respond));
   };
 
@@ -369,6 +413,8 @@ export class RoomRunner {
   }
 
   private async execute(command: RoomCommand): Promise<{ reply: Reply; committed?: Committed }> {
+    // Commands queued before the room was abandoned: it serves nothing, join and sync included.
+    if (this.lifecycle === 'abandoned') return { reply: refusal('game_over') };
     switch (command.type) {
       case 'act':
         return this.act(command);
@@ -778,6 +824,71 @@ export class RoomRunner {
     const { module, snapshot } = this.context;
     const running = module.deciders(snapshot) as string[];
     return { ...marks, clocks: seatClocks(this.clockState, running, this.deps.clock.now()) };
+  }
+
+  /** When the room is abandoned if no human seat comes; null when it never is (or one came). */
+  private abandonDueAt(): number | null {
+    if (this.seatCame || this.lifecycle !== 'active') return null;
+    return abandonDeadline(this.context.record, this.deps.abandonUnjoinedMs);
+  }
+
+  /** A command from a human seat: the room has a player, and the wait for one ends. */
+  private noteSeat(command: RoomCommand): void {
+    if (this.seatCame) return;
+    const seat = commandSeat(command);
+    const record = this.actor.getSnapshot().context.record;
+    if (seat === null || !record || record.seats[seat]?.kind !== 'human') return;
+    this.seatCame = true;
+    this.disarmAbandon();
+  }
+
+  /** Arms the timer that abandons the room at its deadline unless a human seat comes first. */
+  private armAbandon(delayMs?: number): void {
+    this.disarmAbandon();
+    const at = this.abandonDueAt();
+    if (at === null || this.closing) return;
+    this.cancelAbandon = this.deps.clock.schedule(delayMs ?? at - this.deps.clock.now(), () => {
+      this.cancelAbandon = null;
+      void this.queue
+        .run(() => this.abandonIfUnjoined())
+        .catch((error) => this.deps.logger.error('abandon failed', { roomId: this.roomId, error }));
+    });
+  }
+
+  private disarmAbandon(): void {
+    this.cancelAbandon?.();
+    this.cancelAbandon = null;
+  }
+
+  /**
+   * Abandons the room if no human seat has come: not here (`seatCame`), not on a node that ran
+   * it before (a seat's join or words are in the table chat), and — checked by the store in the
+   * same statement that marks it, fenced on this node's lease — no event is a human seat's.
+   * The room then leaves this node; a late join is answered `game_over`.
+   */
+  private async abandonIfUnjoined(): Promise<void> {
+    if (this.closing || this.abandonDueAt() === null) return;
+    let abandoned: boolean;
+    try {
+      if (await this.chat.seatEverCame()) {
+        this.seatCame = true;
+        return;
+      }
+      abandoned = await this.deps.store.abandonUnplayedRoom(this.roomId, this.deps.nodeId);
+    } catch (error) {
+      // Unknown now: ask again later rather than leave the room in play for good.
+      this.deps.logger.warn('abandon check failed', { roomId: this.roomId, error });
+      this.armAbandon(ABANDON_RETRY_MS);
+      return;
+    }
+    if (!abandoned) {
+      // A human seat's event, or the lease gone: either way not this node's to abandon.
+      this.seatCame = true;
+      return;
+    }
+    this.actor.send({ type: 'abandoned' });
+    this.deps.logger.info('room abandoned: no seat came', { roomId: this.roomId });
+    this.deps.unload(this.roomId, 'abandoned');
   }
 
   /** (Re)arms the flag timer for the running clock that runs out first; none when none runs. */

@@ -120,10 +120,12 @@ export class RoomDirectory {
   }
 
   async list(limit = 50): Promise<PublicRoomSummary[]> {
-    // A private room is reached by its links only: never listed.
+    // A private room is reached by its links only: never listed. Nor is an abandoned one: no
+    // seat ever came, so it has nothing to show and no seat to take (unjoined rooms, the game node).
     const stored = await this.store.listRooms({
       limit: Math.min(limit, MAX_ROOM_LIST),
       listedOnly: true,
+      status: LISTED_STATUSES,
     });
     const summaries = await Promise.all(
       stored.map((room) => this.toPublic(room).catch(skipUnavailable)),
@@ -169,6 +171,9 @@ export class RoomDirectory {
     };
   }
 }
+
+/** The statuses the lobby lists. */
+const LISTED_STATUSES = ['waiting', 'active', 'finished'] as const;
 
 /**
  * How the game ended, when the store has it in the protocol's form: a module's `outcome` is

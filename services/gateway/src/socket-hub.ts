@@ -261,11 +261,13 @@ export class SocketHub {
         } else await this.sync(conn);
       } else {
         this.emitError(socket, reply.error);
-        if (reply.error.code === 'room_not_found') socket.disconnect(true);
+        if (joinRefusedForGood(reply.error.code)) socket.disconnect(true);
       }
     } catch (error) {
       log.warn('join failed', { error });
-      this.emitError(socket, toProtocolError(error));
+      const refused = toProtocolError(error);
+      this.emitError(socket, refused);
+      if (joinRefusedForGood(refused.code)) socket.disconnect(true);
     } finally {
       this.releaseHeld(conn);
     }
@@ -559,4 +561,12 @@ function seatOfToken(meta: RoomMeta, token: string): string | null {
 
 function hasOpenSeat(meta: RoomMeta): boolean {
   return Object.values(meta.seats).some((s) => s.kind === 'human' && s.tokenHash === null);
+}
+
+/**
+ * A join that can never succeed ends the connection: the room is gone, or it was abandoned
+ * before any seat came (its node refuses to serve it: `game_over`).
+ */
+function joinRefusedForGood(code: ErrorCode): boolean {
+  return code === 'room_not_found' || code === 'game_over';
 }

@@ -47,6 +47,8 @@ export async function startLoadTopology(options: LoadTopologyOptions): Promise<L
         ...withStore,
         VEIL_ROLE: 'game',
         VEIL_NODE_ID: `load-game-${n}`,
+        // The driver plays the rooms' human seats over NATS without joining: none is abandoned.
+        VEIL_ABANDON_UNJOINED_MS: '0',
         NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --import ${STALL_LOG_PRELOAD}`.trim(),
         VEIL_BENCH_STALL_DIR: options.stallDir,
       },

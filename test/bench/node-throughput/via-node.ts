@@ -27,6 +27,9 @@ export async function startBenchNode(
     bus,
     games: options.games ?? [drawPlay],
     idleUnloadMs: options.idleUnloadMs ?? 60 * 60_000,
+    // The benchmarks' rooms have human seats nobody joins: they must neither wait for one (an
+    // idle room would stay loaded) nor be abandoned.
+    abandonUnjoinedMs: 0,
     commits: batcherKnobs(),
   });
 }
