@@ -77,6 +77,8 @@ class ScriptedHuman {
   readonly acked = new Map<string, number>();
   requests = 0;
   errors: Record<string, number> = {};
+  /** Every error answer: when the attempt was sent, how long it waited, on which attempt. */
+  readonly errorLog: { code: string; sentAt: number; waitedMs: number; attempt: number }[] = [];
   stalls = 0;
   #stopped = false;
   #done: Promise<void> | null = null;
@@ -153,6 +155,7 @@ class ScriptedHuman {
       for (let attempt = 0; ; attempt += 1) {
         const current = this.conn;
         if (!current) break;
+        const sentAt = Date.now();
         const ack = await current.act(action, { requestId, version: conn.version ?? 0 });
         if (ack.ok) {
           this.acked.set(requestId, ack.version);
@@ -165,6 +168,7 @@ class ScriptedHuman {
           break;
         }
         this.errors[code] = (this.errors[code] ?? 0) + 1;
+        this.errorLog.push({ code, sentAt, waitedMs: Date.now() - sentAt, attempt });
         if (attempt >= 3 || this.#stopped) break;
         await sleep(500);
       }
@@ -397,6 +401,8 @@ describeWithServices('fault suite: failover under load', () => {
     /** Per moved room, fault → committed again on another node: kills and pauses apart. */
     const takeovers: Record<'kill' | 'pause', number[]> = { kill: [], pause: [] };
     const afterFault: Record<string, number> = {};
+    /** When each fault struck, in order: an error is put down to the last one before it was sent. */
+    const struck: { name: string; at: number }[] = [];
     /** Rooms end; new ones of the same kind keep the load steady. */
     const topUp = async () => {
       const now = await versions();
@@ -419,6 +425,7 @@ describeWithServices('fault suite: failover under load', () => {
           )
         : null;
       const at = Date.now();
+      struck.push({ name, at });
       await act();
       const times = await movedAgain(at, before, victim?.nodeId);
       const slowest = Math.max(0, ...times.values());
@@ -577,6 +584,22 @@ describeWithServices('fault suite: failover under load', () => {
           return all;
         }, {}),
         stalls: humans.reduce((n, h) => n + h.stalls, 0),
+        // Each error answer: the fault before it was sent, how long after that fault it was
+        // sent, how long it waited for its answer, and on which attempt of its request.
+        errors: humans
+          .flatMap((h) => h.errorLog.map((e) => ({ ...e, roomId: h.roomId })))
+          .sort((a, b) => a.sentAt - b.sentAt)
+          .map(({ code, sentAt, waitedMs, attempt, roomId }) => {
+            const before = struck.filter((f) => f.at <= sentAt).at(-1);
+            return {
+              code,
+              fault: before?.name ?? null,
+              sentMsAfterFault: before ? sentAt - before.at : null,
+              waitedMs,
+              attempt,
+              roomId,
+            };
+          }),
       },
     };
     console.log(JSON.stringify(figures));
