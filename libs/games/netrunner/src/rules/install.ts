@@ -1,4 +1,5 @@
 import { facts, titleOf, typeOf } from '../facts.js';
+import { writableServers } from '../state/draft.js';
 import { log, PUBLIC } from '../state/log.js';
 import { card, moveCard, serverOf } from '../state/zones.js';
 import { isCentral, type Game, type ServerId } from '../state/types.js';
@@ -13,7 +14,7 @@ import { trashCard } from './trash.js';
 export function createRemote(g: Game): ServerId {
   const id = `remote${g.nextRemote}`;
   g.nextRemote += 1;
-  g.servers[id] = { id, ice: [], root: [] };
+  writableServers(g)[id] = { id, ice: [], root: [] };
   g.serverOrder.push(id);
   return id;
 }

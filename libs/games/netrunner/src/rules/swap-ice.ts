@@ -1,5 +1,5 @@
 import { blindViewers, rotateHandles } from '../state/handles.js';
-import { card, serverOf } from '../state/zones.js';
+import { card, writableServerOf } from '../state/zones.js';
 import type { Game } from '../state/types.js';
 import { iceAtPosition } from './run.js';
 
@@ -18,8 +18,8 @@ export function swapIce(g: Game, a: string, b: string): void {
   if (ca.loc.zone !== 'ice' || cb.loc.zone !== 'ice') return;
   const la = ca.loc;
   const lb = cb.loc;
-  const sa = serverOf(g, la.server).ice;
-  const sb = serverOf(g, lb.server).ice;
+  const sa = writableServerOf(g, la.server).ice;
+  const sb = writableServerOf(g, lb.server).ice;
   const ia = sa.indexOf(a);
   const ib = sb.indexOf(b);
   const runnerAt = iceAtPosition(g);

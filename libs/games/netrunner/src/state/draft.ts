@@ -1,6 +1,6 @@
 import { hasKeysInOrder } from '@veil/engine';
 import { moveHandleCounts } from './handle-index.js';
-import type { Breach, CardState, Encounter, Game, Run } from './types.js';
+import type { Breach, CardState, Encounter, Game, Run, Server } from './types.js';
 
 /**
  * Rule functions change a private draft of the game; every machine action starts from a fresh
@@ -8,27 +8,30 @@ import type { Breach, CardState, Encounter, Game, Run } from './types.js';
  * boundary; a test deep-freezes inputs to hold this). The draft copies every structure rule
  * code mutates in place and shares the ones only ever replaced (PRNG states, locations, the
  * pause records, tasks, written log entries). `draft` copies eagerly; the machine's drafts
- * (`produce`, `beginDraft`) share card records and the log until they are touched: a card is
- * copied when rule code first reads it through the draft, the log when a line is appended.
+ * (`produce`, `beginDraft`) share card records, the servers and the log until they are
+ * touched: a card is copied when rule code first reads it through the draft, a server when its
+ * ice or root is about to change (`writableServer`), the log when a line is appended.
  */
 export function draft(g: Game): Game {
   // Integer-string keys: the record copies as fast as an array.
   const cards: Record<string, CardState> = { ...g.cards };
   for (const uid in cards) cards[uid] = copyCard(cards[uid] as CardState);
   const d = shallowDraft(g, cards);
+  d.servers = draftServers(g.servers);
   d.log = g.log.slice();
   return d;
 }
 
 /**
- * Everything a draft copies except `cards` and `log`: the draft gets the `cards` record given
- * (see `LazyCards`: cards are copied when first read through the draft's card proxy) and
- * shares the log of `g`, copied when a line is appended (`writableLog`).
+ * Everything a draft copies except `cards`, `servers` and `log`: the draft gets the `cards`
+ * record given (see `LazyCards`: cards are copied when first read through the draft's card
+ * proxy) and shares the servers and the log of `g`, copied when changed (`writableServer`,
+ * `writableLog`).
  */
 function shallowDraft(g: Game, cards: Record<string, CardState>): Game {
   const corp = draftCorp(g.corp);
   const runner = draftRunner(g.runner);
-  const servers = draftServers(g.servers);
+  const servers = g.servers;
   const serverOrder = g.serverOrder.slice();
   const playArea = g.playArea.slice();
   const removed = g.removed.slice();
@@ -244,6 +247,8 @@ interface DraftOf extends LazyCards {
   draft: Game | null;
   /** The log array the draft copied and may append to (null: it still shares its state's). */
   ownLog: Game['log'] | null;
+  /** The servers record of the state drafted: it and its servers are copied before a change. */
+  baseServers: Game['servers'] | null;
 }
 
 const DRAFT = Symbol('draft');
@@ -258,7 +263,7 @@ function lazyCards(base: Record<string, CardState>): DraftOf {
       return key === DRAFT ? of : (t as never)[key];
     },
   });
-  const of: DraftOf = { base, target, proxy, draft: null, ownLog: null };
+  const of: DraftOf = { base, target, proxy, draft: null, ownLog: null, baseServers: null };
   return of;
 }
 
@@ -317,6 +322,27 @@ export function writableLog(g: Game): Game['log'] {
   return g.log;
 }
 
+/**
+ * `g.servers`, copied first if it is still the drafted state's: for adding or removing a
+ * server. Outside a draft's rule code (setup, a sample being built) the game owns its record.
+ */
+export function writableServers(g: Game): Game['servers'] {
+  const d = lazyOf(g);
+  if (d !== undefined && g.servers === d.baseServers) g.servers = { ...g.servers };
+  return g.servers;
+}
+
+/** The server `id` of `g`, copied first (with its ice and root) if it is still the state's. */
+export function writableServer(g: Game, id: string): Server | undefined {
+  const d = lazyOf(g);
+  const s = g.servers[id];
+  if (d === undefined || s === undefined || s !== d.baseServers?.[id]) return s;
+  if (g.servers === d.baseServers) g.servers = { ...g.servers };
+  const copy: Server = { id: s.id, ice: s.ice.slice(), root: s.root.slice() };
+  g.servers[id] = copy;
+  return copy;
+}
+
 /** Runs `change` on `d` with its lazy card proxy in place, then puts the plain record back. */
 function withCards(d: Game, lazy: DraftOf, change: (draft: Game) => void): void {
   d.cards = lazy.proxy;
@@ -330,6 +356,8 @@ function withCards(d: Game, lazy: DraftOf, change: (draft: Game) => void): void 
 export function produce(g: Game, change: (draft: Game) => void): Game {
   const lazy = lazyCards(g.cards);
   const next = shallowDraft(g, lazy.target);
+  // Copied at once: tests and their kits edit servers in place.
+  next.servers = draftServers(g.servers);
   lazy.draft = next;
   withCards(next, lazy, change);
   return next;
@@ -351,6 +379,7 @@ export function produce(g: Game, change: (draft: Game) => void): Game {
 function begin(event: object, g: Game): DraftOf {
   const lazy = lazyCards(g.cards);
   lazy.draft = shallowDraft(g, lazy.target);
+  lazy.baseServers = g.servers;
   // A plain store, not defineProperty (a runtime call, ~0.3 µs an action). An event sent again
   // finds a draft that is not its state's (`draftOfEvent`) and begins a new one.
   (event as { [DRAFT]?: DraftOf })[DRAFT] = lazy;

@@ -1,4 +1,4 @@
-import { cardOf } from './draft.js';
+import { cardOf, writableServer, writableServers } from './draft.js';
 import { canSee, rotateHandles, rotateZone } from './handles.js';
 import { entering, followsDeparture, leaving } from './memory.js';
 import {
@@ -10,7 +10,10 @@ import {
   type Viewer,
 } from './types.js';
 
-/** The ordered array that holds the cards of a location. */
+/**
+ * The ordered array that holds the cards of a location, to change: a server's ice or root is
+ * the draft's own copy (see `writableServer`).
+ */
 export function zoneArray(g: Game, loc: Location): string[] {
   switch (loc.zone) {
     case 'hq':
@@ -28,9 +31,9 @@ export function zoneArray(g: Game, loc: Location): string[] {
     case 'rig':
       return g.runner.rig;
     case 'ice':
-      return serverOf(g, loc.server).ice;
+      return writableServerOf(g, loc.server).ice;
     case 'root':
-      return serverOf(g, loc.server).root;
+      return writableServerOf(g, loc.server).root;
     case 'scored':
       return g[loc.side].scored;
     case 'play':
@@ -44,6 +47,13 @@ export function zoneArray(g: Game, loc: Location): string[] {
 
 export function serverOf(g: Game, id: ServerId) {
   const server = g.servers[id];
+  if (!server) throw new Error(`no server ${id}`);
+  return server;
+}
+
+/** `serverOf` for changing its ice or root (a draft's own copy). */
+export function writableServerOf(g: Game, id: ServerId) {
+  const server = writableServer(g, id);
   if (!server) throw new Error(`no server ${id}`);
   return server;
 }
@@ -170,7 +180,7 @@ export function pruneEmptyRemotes(g: Game): void {
     const s = g.servers[id];
     if (!s || !id.startsWith('remote')) continue;
     if (s.ice.length === 0 && s.root.length === 0 && g.run?.server !== id) {
-      delete g.servers[id];
+      delete writableServers(g)[id];
       g.serverOrder = g.serverOrder.filter((x) => x !== id);
     }
   }
