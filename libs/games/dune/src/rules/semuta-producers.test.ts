@@ -1,11 +1,14 @@
-import { windowDecider } from '@veil/engine';
+import { applyPolicy, newGame, windowDecider } from '@veil/engine';
+import { dune } from '../module.js';
 import { describe, expect, it } from 'vitest';
 import type { DuneState, Faction } from '../state/types.js';
 import { act, afterSetup, edit, hand, withPlayer } from '../testing/scenario.js';
+import { ANY_TIME, playAnyTimeCard } from './any-time.js';
 import { applyDuneAction, settleDiscards } from './apply.js';
 import { karamaCancel } from './battle.js';
 import { enterBidding, karamaTake } from './bidding.js';
 import { karamaAgainstPower } from './karama-powers.js';
+import { duneLegalActions } from './legal.js';
 import { enterMovement, ship } from './movement.js';
 import type { Phase } from './phase.js';
 import { applyPolicyToPauses } from './policy.js';
@@ -58,6 +61,22 @@ function passTo(st: DuneState, phase: Phase, seat: Faction): DuneState {
 }
 
 const PRODUCERS: Record<string, Producer> = {
+  'Truthtrance in the any-time window (its close and the point resume after the boundary)': {
+    phase: 'storm',
+    paused: (on) => {
+      const three = ['atreides', 'emperor', 'harkonnen'] as const;
+      let s = newGame(dune, { factions: three }, 5);
+      for (const f of three) s = applyPolicy(dune, s, f, ANY_TIME, 'stop');
+      s = edit(s, (st) =>
+        withSemuta(withPlayer(st, 'emperor', { hand: hand(['truthtrance'], 'e') }), on),
+      );
+      for (const f of ['atreides', 'emperor'] as const)
+        s = act(s, f, dune.legalActions(s, f)[0] as never);
+      const asked = passTo(s.context, 'storm', 'emperor');
+      const ask = duneLegalActions(asked, 'storm', 'emperor').find((a) => a.type === 'truthtrance');
+      return playAnyTimeCard(asked, 'storm', 'emperor', ask as never);
+    },
+  },
   'a Karama purchase': {
     phase: 'bidding',
     paused: (on) => {
