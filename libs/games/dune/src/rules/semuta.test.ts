@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { persistGame, restoreGame, Rng, RulesError, snapshotBytes } from '@veil/engine';
+import {
+  applyPolicy,
+  persistGame,
+  restoreGame,
+  Rng,
+  RulesError,
+  snapshotBytes,
+} from '@veil/engine';
 import { observe } from '@veil/engine/testing';
 import { dune, type DuneModule } from '../module.js';
 import { perturbDune } from '../privacy/perturb.js';
@@ -183,6 +190,29 @@ describe('standing policies', () => {
     const none = battleBoundary('deck', autoCommit);
     expect(semutaWindow(none)).toBeUndefined();
     expect(none.context.pauses.decisions.map((d) => d.kind)).toEqual(['keep_cards']);
+  });
+
+  it('setting a policy, whatever its value, shows nothing to any other seat or the spectator', () => {
+    const check = (module: DuneModule) => {
+      const base = battleBoundary('spacing_guild');
+      const set = [
+        applyPolicy(module, base, 'spacing_guild', SEMUTA, 'auto-pass'),
+        applyPolicy(module, base, 'spacing_guild', SEMUTA, 'stop'),
+        applyPolicy(module, base, 'spacing_guild', SEMUTA_AUTO_COMMIT, 'auto-pass'),
+      ];
+      return set.every((s) =>
+        (['emperor', 'harkonnen', 'spectator'] as const).every(
+          (v) => JSON.stringify(observe(module, s, v)) === JSON.stringify(observe(module, base, v)),
+        ),
+      );
+    };
+    expect(check(dune)).toBe(true);
+    // A view that shows every seat's policies would tell them apart.
+    const leaky: DuneModule = {
+      ...dune,
+      view: (x, v) => ({ ...dune.view(x, v), policies: x.context.pauses.policies as never }),
+    };
+    expect(check(leaky)).toBe(false);
   });
 
   it('a manual seat keeps the neutral boundary; auto-decline wins over auto-commit', () => {
