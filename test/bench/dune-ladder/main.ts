@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BotLevel } from '@veil/ai';
+import { EXPERT, GREEDY, ISMCTS, type BotLevel } from '@veil/ai';
 import type { Faction } from '@veil/dune';
 import { progress, round, say, type BenchOptions, type Figures } from '../common/bench.js';
 import { sprt, wilson } from '../ladder/stats.js';
@@ -48,7 +48,8 @@ interface Line {
  * `.veil/ladder/dune-results.jsonl`), and a rerun plays only what is missing at the same
  * settings. `VEIL_LADDER_MINUTES` (default 60) bounds when the last game of a run starts;
  * `VEIL_LADDER_PAIRS=greedy-random,…` picks pairs; `VEIL_LADDER_ITERATIONS=N` sets the search
- * levels' budget and `VEIL_DUNE_LADDER_GREEDY=N` greedy's determinizations;
+ * levels' budget and `VEIL_DUNE_LADDER_GREEDY=N` greedy's determinizations, or
+ * `VEIL_DUNE_LADDER_SCALE=k` scales every level's own budget by k (the others override it);
  * `VEIL_DUNE_LADDER_TURNS` (default 10) the game length; `VEIL_DUNE_LADDER_CAP_MS` (default
  * 30,000) the per-decision safety cap, whose cuts are counted. `--quick`: one deal per pair (4
  * games) of 2 turns, budgets cut to 8 iterations (greedy 1 determinization), a fresh results
@@ -140,6 +141,15 @@ export async function main(options: BenchOptions): Promise<Figures> {
 
 function budgetsFrom(env: NodeJS.ProcessEnv): Budgets {
   const out: Budgets = {};
+  // Every level's own budget scaled alike, so the levels keep their proportions.
+  const scale = env['VEIL_DUNE_LADDER_SCALE'];
+  if (scale) {
+    const k = Number(scale);
+    if (!(k > 0 && k <= 1)) throw new RangeError('VEIL_DUNE_LADDER_SCALE must be in (0, 1]');
+    out.greedy = Math.max(1, Math.round(GREEDY.samples * k));
+    out.ismcts = Math.max(1, Math.round(ISMCTS.iterations * k));
+    out.expert = Math.max(1, Math.round(EXPERT.iterations * k));
+  }
   const iterations = env['VEIL_LADDER_ITERATIONS'];
   if (iterations) {
     out.ismcts = positive(iterations, 1);
