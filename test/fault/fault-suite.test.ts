@@ -26,6 +26,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openDb, replayStoredRoom } from '../integration/game-node-support.js';
 import { describeWithServices } from '../support/index.js';
+import { startGatewayBalancer, type GatewayBalancer } from './gateway-balancer.js';
 
 // The fault suite (docs/reliability.md): the production topology of `veil topology` — Postgres,
 // nats-server with infra/nats/nats.conf, 3 game nodes, an AI worker, 2 gateways — under a steady
@@ -86,7 +87,8 @@ class ScriptedHuman {
   constructor(
     readonly roomId: string,
     readonly token: string,
-    public url: string,
+    /** The gateways' load balancer: a reconnection after a gateway died lands on a live one. */
+    readonly url: string,
   ) {}
 
   async connect(): Promise<void> {
@@ -96,13 +98,8 @@ class ScriptedHuman {
       roomId: this.roomId,
       token: this.token,
       ackTimeoutMs: 20_000,
+      transports: ['websocket'],
     });
-  }
-
-  /** Its gateway is gone: it goes to another one, as a browser would on reload or retry. */
-  async moveTo(url: string): Promise<void> {
-    this.url = url;
-    await this.connect();
   }
 
   start(): void {
@@ -187,6 +184,7 @@ describeWithServices('fault suite: failover under load', () => {
   let postgres: TopologyChild;
   let nats: TopologyChild;
   let listener: Bus | undefined;
+  let balancer: GatewayBalancer | undefined;
   const heartbeatGaps: number[] = [];
   let recordingGaps = true;
   const running = new Map<string, TopologyChild>();
@@ -341,6 +339,7 @@ describeWithServices('fault suite: failover under load', () => {
   afterAll(async () => {
     await listener?.close().catch(() => undefined);
     await Promise.all(humans.map((h) => h.stop()));
+    await balancer?.close();
     for (const child of running.values()) {
       if (child.running) process.kill(child.pid, 'SIGCONT');
       await child.stop('SIGTERM', 15_000);
@@ -354,9 +353,13 @@ describeWithServices('fault suite: failover under load', () => {
   }, 120_000);
 
   it('loses no acknowledged action and keeps every room moving through the faults', async () => {
-    const [gatewayA, gatewayB] = plan
-      .filter((p) => p.role === 'gateway')
-      .map((p) => `http://127.0.0.1:${p.port}`) as [string, string];
+    const gatewayPorts = plan.filter((p) => p.role === 'gateway').map((p) => p.port);
+    const [gatewayA, gatewayB] = gatewayPorts.map((port) => `http://127.0.0.1:${port}`) as [
+      string,
+      string,
+    ];
+    // The humans reach the gateways through a load balancer, as players would.
+    balancer = await startGatewayBalancer(gatewayPorts);
     let seed = 1_000;
     /**
      * A gateway lets one address create 20 rooms at once, then 30 a minute (protocol limits):
@@ -387,7 +390,11 @@ describeWithServices('fault suite: failover under load', () => {
         options: { seed: (seed += 1), gameOptions: { turns: 400 } },
       });
       roomIds.push(created.roomId);
-      const human = new ScriptedHuman(created.roomId, created.seats['p1']?.token ?? '', url);
+      const human = new ScriptedHuman(
+        created.roomId,
+        created.seats['p1']?.token ?? '',
+        balancer?.url ?? url,
+      );
       await human.connect();
       human.start();
       humans.push(human);
@@ -481,9 +488,10 @@ describeWithServices('fault suite: failover under load', () => {
       await running.get('ai-1')?.stop('SIGKILL', 0);
       await spawn('ai-1');
     });
+    // Its clients reconnect through the balancer, which takes them to gateway-2; an act that was
+    // out when the gateway died is sent again there with its request id (the SDK does).
     await fault('gateway-1 killed, its clients on gateway-2', async () => {
       await running.get('gateway-1')?.stop('SIGKILL', 0);
-      await Promise.all(humans.map((h) => h.moveTo(gatewayB)));
     });
 
     if (STORE_RESTART) {

@@ -29,7 +29,11 @@ export interface ConnectOptions {
   readonly roomId: string;
   /** How long to wait for the connection and the first view (default 10 s). */
   readonly connectTimeoutMs?: number;
-  /** How long an `act` waits for its ack (default 10 s). */
+  /**
+   * How long an `act` waits for its ack (default 10 s). An `act` or `policy` whose connection
+   * drops before its ack is sent again, with the same request id, once the connection is back
+   * and has the room's view: within this time the caller sees a slower ack, not an error.
+   */
   readonly ackTimeoutMs?: number;
   /** Reconnect automatically after a dropped transport (default true). */
   readonly reconnection?: boolean;
@@ -70,6 +74,8 @@ export class VeilConnection {
   private chatLines: ChatLine[] = [];
   private readonly chatListeners = new Set<Listener<ChatEvent>>();
   private readonly ackTimeoutMs: number;
+  /** A view has arrived since the transport last (re)connected: the seat is joined again. */
+  private rejoined = false;
 
   private constructor(
     readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>,
@@ -80,6 +86,7 @@ export class VeilConnection {
     socket.on(SOCKET_EVENTS.view, (payload) => {
       if (!isViewEvent(payload) || payload.roomId !== roomId) return;
       // A reconnect sends the current view again (same version): still the latest.
+      this.rejoined = true;
       if (this.latest && payload.version < this.latest.version) return;
       this.latest = payload;
       for (const listener of [...this.viewListeners]) listener(payload);
@@ -99,7 +106,10 @@ export class VeilConnection {
       for (const listener of [...this.chatListeners]) listener(payload);
     });
     socket.on('connect', () => this.connectionChanged(true));
-    socket.on('disconnect', () => this.connectionChanged(false));
+    socket.on('disconnect', () => {
+      this.rejoined = false;
+      this.connectionChanged(false);
+    });
     socket.on(SOCKET_EVENTS.error, (payload) => {
       const error = protocolError(errorCodeOf(payload));
       for (const listener of [...this.errorListeners]) listener(error);
@@ -269,7 +279,7 @@ export class VeilConnection {
   act(action: ActionJson, options: ActOptions = {}): Promise<Ack> {
     const version = options.version ?? this.latest?.version ?? 0;
     const requestId = options.requestId ?? newRequestId();
-    return this.request(SOCKET_EVENTS.act, { version, action, requestId });
+    return this.request(SOCKET_EVENTS.act, { version, action, requestId }, { resend: true });
   }
 
   /**
@@ -290,7 +300,11 @@ export class VeilConnection {
 
   /** Sets (or with `null` clears) a standing policy for a kind of reaction window. */
   policy(kind: string, policy: StandingPolicy | null): Promise<Ack> {
-    return this.request(SOCKET_EVENTS.policy, { kind, policy, requestId: newRequestId() });
+    return this.request(
+      SOCKET_EVENTS.policy,
+      { kind, policy, requestId: newRequestId() },
+      { resend: true },
+    );
   }
 
   /**
@@ -301,14 +315,42 @@ export class VeilConnection {
     return this.request(event, payload);
   }
 
-  private request(event: string, payload: unknown): Promise<Ack> {
-    return new Promise<Ack>((resolve) => {
-      const emitter = this.socket.timeout(this.ackTimeoutMs) as unknown as {
+  /**
+   * Emits and waits for the ack, until `ackTimeoutMs` has passed. With `resend` (a request whose
+   * request id makes it idempotent) a connection that drops before the ack does not end the
+   * request: it is sent again once the connection is back and the seat joined again (its view
+   * arrived: the gateway refuses a version the new socket was never shown).
+   */
+  private async request(
+    event: string,
+    payload: unknown,
+    { resend = false }: { resend?: boolean } = {},
+  ): Promise<Ack> {
+    const deadline = Date.now() + this.ackTimeoutMs;
+    for (;;) {
+      // Sent while the connection is down, it would reach the next one before its view.
+      if (resend && !(await this.joinedAgain(deadline - Date.now()))) return timeoutAck();
+      const answer = await this.emitOnce(event, payload, deadline - Date.now());
+      if (answer !== 'disconnected') return answer;
+      if (!resend) return timeoutAck();
+    }
+  }
+
+  /** One emit: its ack, `timeout`, or `disconnected` when the transport dropped first. */
+  private emitOnce(
+    event: string,
+    payload: unknown,
+    timeoutMs: number,
+  ): Promise<Ack | 'disconnected'> {
+    if (timeoutMs <= 0) return Promise.resolve(timeoutAck());
+    return new Promise((resolve) => {
+      const emitter = this.socket.timeout(timeoutMs) as unknown as {
         emit(event: string, payload: unknown, ack: (err: unknown, reply: unknown) => void): void;
       };
       emitter.emit(event, payload, (err, reply) => {
         if (err) {
-          resolve({ ok: false, error: protocolError('timeout') });
+          // socket.io fails a pending ack at once when the transport drops.
+          resolve(this.socket.connected ? timeoutAck() : 'disconnected');
           return;
         }
         const ack = ackSchema.safeParse(reply);
@@ -317,10 +359,31 @@ export class VeilConnection {
     });
   }
 
+  /** Resolves true once the socket is connected again and its first view arrived; false at the deadline. */
+  private joinedAgain(timeoutMs: number): Promise<boolean> {
+    if (this.socket.connected && this.rejoined) return Promise.resolve(true);
+    if (timeoutMs <= 0 || !this.socket.active) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), timeoutMs);
+      const stop = this.onView(() => {
+        if (this.socket.connected) done(true);
+      });
+      const done = (joined: boolean) => {
+        clearTimeout(timer);
+        stop();
+        resolve(joined);
+      };
+    });
+  }
+
   /** Disconnects for good (no reconnection). */
   close(): void {
     this.socket.close();
   }
+}
+
+function timeoutAck(): Ack {
+  return { ok: false, error: protocolError('timeout') };
 }
 
 function isViewEvent(value: unknown): value is ViewEvent {
