@@ -195,8 +195,9 @@ export function semutaSelectActions(state: DuneState): DuneAction[] {
 }
 
 /**
- * The card leaves the pile for the claimant's hand. Base-game discards are face up, so the
- * completion names it; a card that was not public would be announced only as "one card".
+ * The card leaves the pile for the claimant's hand. Every base-game discard is face up
+ * (`visibility: 'public'`), so the completion names it and its face stays known to all; a
+ * private discard, if one is ever added, must be announced only as "one card".
  */
 function takeCandidate(state: DuneState, pick: string): DuneState {
   const inspection = state.semuta;
