@@ -305,6 +305,21 @@ export function cardOf(g: Game, uid: string): CardState | undefined {
 }
 
 /**
+ * The cards of `g` for a loop over many of them (`cardsForReading` and `cardOf` ask the card
+ * proxy for the draft on every call): `record` to read, `own(uid)` for a card to change.
+ */
+export interface CardAccess {
+  readonly record: Readonly<Record<string, CardState>>;
+  own(uid: string): CardState | undefined;
+}
+
+export function cardAccess(g: Game): CardAccess {
+  const lazy = lazyOf(g);
+  if (lazy === undefined) return { record: g.cards, own: (uid) => g.cards[uid] };
+  return { record: lazy.target, own: (uid) => ownCard(lazy.base, lazy.target, uid) };
+}
+
+/**
  * The log arrays games copied outside rule code's card proxy (an eager `draft`, a copy a
  * handler made), by game: each copies its log once. Drafts under their proxy keep theirs in
  * `DraftOf` (one weak entry fewer per step).

@@ -1,6 +1,6 @@
 import { nextUint32 } from '@veil/engine';
-import { cardOf, cardsForReading } from './draft.js';
-import { handleCountsOf, knownHandleCounts } from './handle-index.js';
+import { cardAccess, cardsForReading, type CardAccess } from './draft.js';
+import { handleCountsOf, knownHandleCounts, type HandleCounts } from './handle-index.js';
 import { HandleSet } from './handle-set.js';
 import { VIEWERS, type CardState, type Game, type Location, type Viewer } from './types.js';
 
@@ -88,32 +88,47 @@ function holdsHandle(card: CardState, viewer: Viewer, handle: string): boolean {
  * A fresh handle is checked against the handle index of the card record it goes into (see
  * handle-index.ts) instead of a scan of every card. The index is built on first need and kept
  * current by `setHandles`, the one writer of `card.handles` in a game under way (setup,
- * compaction and the determinizer build new records).
+ * compaction and the determinizer build new records). A call that draws many handles (a zone
+ * re-handled) looks the record and its index up once (`Rehandling`).
  */
-function countsOf(g: Game, viewer: Viewer): HandleSet {
-  // The plain record: a scan through a draft's card proxy would copy every card.
-  const cards = cardsForReading(g);
-  const index = handleCountsOf(cards);
-  let counts = index[viewer];
+interface Rehandling {
+  readonly cards: CardAccess;
+  readonly index: HandleCounts;
+}
+
+function rehandling(g: Game): Rehandling {
+  const cards = cardAccess(g);
+  return { cards, index: handleCountsOf(cards.record) };
+}
+
+function countsIn(r: Rehandling, viewer: Viewer): HandleSet {
+  let counts = r.index[viewer];
   if (!counts) {
     counts = new HandleSet();
-    for (const c of Object.values(cards)) counts.add(cardHandle(c, viewer));
-    index[viewer] = counts;
+    for (const c of Object.values(r.cards.record)) counts.add(cardHandle(c, viewer));
+    r.index[viewer] = counts;
   }
   return counts;
 }
 
-/** Draws a handle not used by any other card for this viewer. */
-export function freshHandle(g: Game, viewer: Viewer): string {
-  const counts = countsOf(g, viewer);
+function freshIn(g: Game, r: Rehandling, viewer: Viewer): string {
+  const counts = countsIn(r, viewer);
   let handle = drawHandle(g);
   while (counts.has(handle)) handle = drawHandle(g);
   return handle;
 }
 
+/** Draws a handle not used by any other card for this viewer. */
+export function freshHandle(g: Game, viewer: Viewer): string {
+  return freshIn(g, rehandling(g), viewer);
+}
+
 /** Sets a card's handles (packed), keeping the index of the record it is in current. */
 export function setHandles(g: Game, card: CardState, handles: string): void {
-  const counts = knownHandleCounts(cardsForReading(g));
+  setHandlesIn(knownHandleCounts(cardsForReading(g)), card, handles);
+}
+
+function setHandlesIn(counts: HandleCounts | undefined, card: CardState, handles: string): void {
   if (counts) {
     for (const viewer of VIEWERS) {
       const viewerCounts = counts[viewer];
@@ -156,12 +171,19 @@ const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** Gives the card a new handle for each of `viewers`. */
 export function rotateHandles(g: Game, uid: string, viewers: readonly Viewer[]): void {
-  const card = cardOf(g, uid);
-  if (card) rotateCardHandles(g, card, viewers);
+  if (viewers.length === 0) return;
+  const r = rehandling(g);
+  const card = r.cards.own(uid);
+  if (card) rotateCardHandles(g, r, card, viewers);
 }
 
 /** `rotateHandles` for a card already taken from the draft (each read of it costs). */
-function rotateCardHandles(g: Game, card: CardState, viewers: readonly Viewer[]): void {
+function rotateCardHandles(
+  g: Game,
+  r: Rehandling,
+  card: CardState,
+  viewers: readonly Viewer[],
+): void {
   if (viewers.length === 0) return;
   // Each viewer's draw is checked against that viewer's handles only (the card's old one
   // included, as before any change), so the three are drawn first and set together.
@@ -170,8 +192,8 @@ function rotateCardHandles(g: Game, card: CardState, viewers: readonly Viewer[])
     runner: cardHandle(card, 'runner'),
     spectator: cardHandle(card, 'spectator'),
   };
-  for (const viewer of viewers) next[viewer] = freshHandle(g, viewer);
-  setHandles(g, card, packHandles(next.corp, next.runner, next.spectator));
+  for (const viewer of viewers) next[viewer] = freshIn(g, r, viewer);
+  setHandlesIn(r.index, card, packHandles(next.corp, next.runner, next.spectator));
 }
 
 /** Viewers who cannot see `card` where it is now. */
@@ -181,9 +203,11 @@ export function blindViewers(card: CardState): Viewer[] {
 
 /** Re-handles every card of a zone for every viewer who cannot see it (after a shuffle). */
 export function rotateZone(g: Game, uids: readonly string[]): void {
+  if (uids.length === 0) return;
+  const r = rehandling(g);
   for (const uid of uids) {
-    const card = cardOf(g, uid);
-    if (card) rotateCardHandles(g, card, blindViewers(card));
+    const card = r.cards.own(uid);
+    if (card) rotateCardHandles(g, r, card, blindViewers(card));
   }
 }
 

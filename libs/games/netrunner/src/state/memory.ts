@@ -28,8 +28,14 @@ export function remember(g: Game, uid: string, viewers: readonly Viewer[]): void
  * `viewer` forgets `uid`. In a pile its handle for it changes here (it can no longer follow
  * the card); in HQ, the grip and Archives `moveCard` re-handles the whole zone for the blind.
  */
-function forget(g: Game, uid: string, viewer: Viewer, rotate: boolean): void {
-  if (!cardsForReading(g)[uid]?.peek.includes(viewer)) return;
+function forget(
+  g: Game,
+  cards: Readonly<Record<string, CardState>>,
+  uid: string,
+  viewer: Viewer,
+  rotate: boolean,
+): void {
+  if (!cards[uid]?.peek.includes(viewer)) return;
   const c = cardOf(g, uid) as CardState;
   c.peek = c.peek.filter((v) => v !== viewer);
   if (rotate) rotateHandles(g, uid, [viewer]);
@@ -37,8 +43,10 @@ function forget(g: Game, uid: string, viewer: Viewer, rotate: boolean): void {
 
 /** Every viewer forgets every card of a pile (it was shuffled). */
 export function forgetAll(g: Game, uids: readonly string[]): void {
+  // The plain record, looked up once: a pile is read card by card.
+  const cards = cardsForReading(g);
   for (const uid of uids) {
-    if ((cardsForReading(g)[uid]?.peek.length ?? 0) > 0) (cardOf(g, uid) as CardState).peek = [];
+    if ((cards[uid]?.peek.length ?? 0) > 0) (cardOf(g, uid) as CardState).peek = [];
   }
 }
 
@@ -75,16 +83,19 @@ export function leaving(
 ): void {
   const shifts = isUnordered(from) || (isPile(from) && index > 0);
   if (!shifts) return;
+  // The plain record, looked up once (a draft's record stays the same object).
+  const cards = cardsForReading(g);
   for (const viewer of VIEWERS) {
     if (isPile(from) && followsDeparture(departed, from, viewer)) continue;
-    for (const uid of rest) forget(g, uid, viewer, isPile(from));
+    for (const uid of rest) forget(g, cards, uid, viewer, isPile(from));
   }
 }
 
 /** A card put into a pile neither on top nor at the bottom: positions below it shift. */
 export function entering(g: Game, to: Location, at: number, rest: readonly string[]): void {
   if (!isPile(to) || at === 0 || at >= rest.length) return;
-  for (const viewer of VIEWERS) for (const uid of rest) forget(g, uid, viewer, true);
+  const cards = cardsForReading(g);
+  for (const viewer of VIEWERS) for (const uid of rest) forget(g, cards, uid, viewer, true);
 }
 
 /** Whether the seat other than `viewer` remembers this card of `viewer`'s own hidden zones. */
