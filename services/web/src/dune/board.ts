@@ -14,6 +14,15 @@ import { logText, type DuneLogLine } from './log-text.js';
 import { type MapTargets, stormRing, territoryMap } from './map.js';
 import { cardName, factionName, idText, leaderName, phaseName, territoryName } from './names.js';
 import { ownCommitmentText, promptText, waitingText } from './prompt.js';
+import {
+  COMMIT_WARNING,
+  SETTING_LABELS,
+  candidateLines,
+  semutaRoom,
+  semutaSetting,
+  settingChanges,
+  type SemutaSetting,
+} from './semuta.js';
 
 // The Dune board as DOM, re-rendered from each view: the map, every seat's public facts, the
 // viewer's shield (spice, hand, traitors, leaders — its own only), the auction and the battle,
@@ -125,7 +134,7 @@ function seatsTable(state: DuneBoardState): HTMLElement {
 }
 
 /** The viewer's shield: what only this seat knows of itself. */
-function shield(state: DuneBoardState): HTMLElement | null {
+function shield(state: DuneBoardState, handlers: DuneBoardHandlers): HTMLElement | null {
   if (state.viewer === 'spectator') return null;
   const p = state.view.players[state.viewer];
   if (!p) return null;
@@ -170,6 +179,7 @@ function shield(state: DuneBoardState): HTMLElement | null {
         ),
       ),
     ),
+    semutaStanding(state, handlers),
   );
 }
 
@@ -326,7 +336,10 @@ function decisionPanel(state: DuneBoardState, handlers: DuneBoardHandlers): HTML
   const v = state.view;
   const mine = state.viewer !== 'spectator' && v.deciders.includes(state.viewer);
   const actions = mine ? (v.legalActions ?? []) : [];
-  const choices = choicesOf(v, actions);
+  // The Semuta commitment goes last, apart from the generic Continue (semutaCommit).
+  const all = choicesOf(v, actions);
+  const choices = all.filter((c) => c.type !== 'use_semuta');
+  const commit = all.find((c) => c.type === 'use_semuta');
   const own = ownCommitmentText(v);
   return h(
     'section',
@@ -367,6 +380,55 @@ function decisionPanel(state: DuneBoardState, handlers: DuneBoardHandlers): HTML
               ),
             ),
       ),
+    ),
+    commit?.kind === 'buttons' ? semutaCommit(state, commit.buttons, handlers) : null,
+  );
+}
+
+/**
+ * A Semuta holder's own commitment: apart from Continue, in its own colour, with what it costs
+ * said before it is pressed (it cannot be taken back: the rules offer no cancel).
+ */
+function semutaCommit(
+  state: DuneBoardState,
+  buttons: ReadonlyArray<{ readonly action: DuneAction; readonly label: string }>,
+  handlers: DuneBoardHandlers,
+): HTMLElement {
+  return h(
+    'div',
+    { class: 'semuta-commit', 'data-testid': 'semuta-commit' },
+    h('div', { class: 'group-label' }, 'Use Semuta'),
+    h('p', { class: 'small', 'data-testid': 'semuta-warning' }, COMMIT_WARNING),
+    buttons.map(({ action, label }) =>
+      h(
+        'button',
+        {
+          class: 'btn btn-commit',
+          type: 'button',
+          'data-testid': 'action',
+          'data-action-type': action.type,
+          'data-style': 'commit',
+          disabled: state.pending,
+          on: { click: () => handlers.act(action) },
+        },
+        label,
+      ),
+    ),
+  );
+}
+
+/** The claimant's Semuta candidates: `view.semuta` exists only for it, after its commitment. */
+function semutaCandidates(view: DuneView): HTMLElement | null {
+  const lines = candidateLines(view);
+  if (lines.length === 0) return null;
+  return h(
+    'section',
+    { class: 'panel semuta', 'data-testid': 'semuta-candidates' },
+    h('h2', null, 'Semuta Drug: the fresh discards (only you see this)'),
+    h(
+      'ul',
+      null,
+      lines.map((c) => h('li', { 'data-handle': c.handle }, c.text)),
     ),
   );
 }
@@ -456,9 +518,10 @@ export function renderDuneBoard(state: DuneBoardState, handlers: DuneBoardHandle
         'aside',
         { class: 'dune-side' },
         decisionPanel(state, handlers),
+        semutaCandidates(v),
         auctionPanel(v),
         battlePanel(v),
-        shield(state),
+        shield(state, handlers),
         anyTimeStop(state, handlers),
         othersKnownCards(state),
         h(
@@ -526,5 +589,40 @@ function anyTimeStop(state: DuneBoardState, handlers: DuneBoardHandlers): HTMLEl
     'section',
     { class: 'panel' },
     h('label', null, box, ' Ask me at every any-time point for Tleilaxu Ghola / Truthtrance'),
+  );
+}
+
+/**
+ * The standing Semuta setting (docs/games/dune.md, "Standing policies"), only in a room whose
+ * public options have Semuta Drug. The value shown is the server's: the seat's own policies in
+ * its view, so a reload shows it too. Every seat gets it, holder or not.
+ */
+function semutaStanding(state: DuneBoardState, handlers: DuneBoardHandlers): HTMLElement | null {
+  const setPolicy = handlers.setPolicy;
+  if (state.viewer === 'spectator' || !setPolicy || !semutaRoom(state.view)) return null;
+  const policies = state.view.policies;
+  const current = semutaSetting(policies);
+  const select = h(
+    'select',
+    { id: 'semuta-setting', 'data-testid': 'semuta-setting' },
+    (Object.keys(SETTING_LABELS) as SemutaSetting[]).map((value) =>
+      h('option', { value, selected: value === current }, SETTING_LABELS[value]),
+    ),
+  );
+  select.addEventListener('change', () => {
+    const to = (select as HTMLSelectElement).value as SemutaSetting;
+    for (const [kind, policy] of settingChanges(policies, to)) setPolicy(kind, policy);
+  });
+  return h(
+    'div',
+    { class: 'semuta-standing', 'data-testid': 'semuta-standing' },
+    h('h3', null, 'Standing settings'),
+    h('label', { for: 'semuta-setting' }, 'Semuta: '),
+    select,
+    h(
+      'p',
+      { class: 'muted small' },
+      'Asked at every fresh discard, holder or not; auto-commit plays a Semuta you hold as soon as you are asked.',
+    ),
   );
 }

@@ -1,5 +1,6 @@
 import type { DuneAction, DuneView } from '@veil/dune/client';
 import { areaName, factionName, idText, words } from './names.js';
+import { COMMIT_LABEL, CONTINUE_LABEL, USE_TITLE, pickLabel } from './semuta.js';
 
 // Pure: the viewer's legal actions as a person chooses them. A kind of action with a few
 // one-value choices is a row of buttons; any other kind (shipments, moves, battle plans,
@@ -76,6 +77,8 @@ const TITLES: Readonly<Record<string, string>> = {
   protect_ally: 'Fremen: spare your ally from the worm',
   raise_ally_revival: 'Fremen: raise your ally’s free revival',
   mulligan: 'Traitors',
+  use_semuta: USE_TITLE,
+  semuta_select: 'Semuta Drug: take one card',
 };
 
 export function choiceTitle(type: string): string {
@@ -133,11 +136,22 @@ function windowText(view: DuneView, id: number): string {
   return w ? words(w.kind) : 'this';
 }
 
+function isSemutaWindow(view: DuneView, id: number): boolean {
+  return view.windows.find((x) => x.id === id)?.kind === 'semuta';
+}
+
 /** A button's label: what pressing it does, in words. */
 export function actionLabel(view: DuneView, action: DuneAction): string {
   switch (action.type) {
     case 'pass':
-      return `Pass (no ${windowText(view, action.window)})`;
+      // At a Semuta boundary every seat asked gets the same generic word, holder or not.
+      return isSemutaWindow(view, action.window)
+        ? CONTINUE_LABEL
+        : `Pass (no ${windowText(view, action.window)})`;
+    case 'use_semuta':
+      return COMMIT_LABEL;
+    case 'semuta_select':
+      return pickLabel(view, action.pick);
     case 'bid_pass':
       return 'Pass (no bid)';
     case 'ship_pass':

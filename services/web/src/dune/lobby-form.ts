@@ -28,6 +28,20 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
   const playedBy: Partial<Record<FactionId, string>> = {};
   let levels: readonly BotLevel[] = [];
   const spectators = h('input', { type: 'checkbox', id: 'dune-spectators', checked: true });
+  // Semuta Drug (docs/games/dune.md, "Semuta Drug"): off by default; the hand-limit guard
+  // only means something with it.
+  const semuta = h('input', { type: 'checkbox', id: 'dune-semuta', 'data-testid': 'dune-semuta' });
+  const fullHand = h(
+    'select',
+    { id: 'dune-semuta-full-hand', 'data-testid': 'dune-semuta-full-hand', disabled: true },
+    h(
+      'option',
+      { value: 'take_then_discard' },
+      'may still use it: takes the card, then discards the Semuta',
+    ),
+    h('option', { value: 'barred' }, 'cannot use it'),
+  );
+  semuta.addEventListener('change', () => (fullHand.disabled = !semuta.checked));
   const button = h(
     'button',
     { class: 'btn btn-primary', type: 'submit', 'data-testid': 'create-dune-room' },
@@ -122,6 +136,16 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
     others,
     h('label', null, 'Played by'),
     rows,
+    h('label', { for: 'dune-semuta' }, 'Semuta Drug'),
+    h(
+      'div',
+      null,
+      semuta,
+      ' in the Treachery deck (CHOAM & Richese): after every fresh discard each player asked ' +
+        'may continue, and a holder may take a discarded card',
+    ),
+    h('label', { for: 'dune-semuta-full-hand' }, 'A Semuta holder with a full hand'),
+    fullHand,
     h('label', { for: 'dune-spectators' }, 'Spectators'),
     h('div', null, spectators, ' allowed to watch'),
     h('div', { class: 'form-actions' }, button),
@@ -131,6 +155,12 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
     event.preventDefault();
     void create();
   });
+
+  /** The room's Semuta options, only when it is on (a room without it stays as before). */
+  function semutaOptions(): Record<string, string | boolean> {
+    if (!semuta.checked) return {};
+    return { semutaDrug: true, semutaFullHand: fullHand.value };
+  }
 
   async function create(): Promise<void> {
     error.hidden = true;
@@ -143,7 +173,7 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
       const answer = await createRoom(base, {
         game: 'dune',
         seats,
-        options: { spectators: spectators.checked, gameOptions: { factions } },
+        options: { spectators: spectators.checked, gameOptions: { factions, ...semutaOptions() } },
       });
       const token = answer.seats[me]?.token;
       if (!token) throw new VeilError('internal');

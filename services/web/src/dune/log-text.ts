@@ -1,5 +1,6 @@
 import type { DuneView } from '@veil/dune/client';
 import { idText, words } from './names.js';
+import { semutaLogText } from './semuta.js';
 
 // Pure: one redacted log entry in words. The entry is what the server sent this viewer (its
 // secret part only when it was addressed to this viewer).
@@ -36,6 +37,8 @@ export function isDuneLogLine(value: unknown): value is DuneLogLine {
 }
 
 export function logText(view: DuneView, e: DuneLogLine): string {
+  const semuta = semutaLogText(e.type, (e.data ?? {}) as Record<string, unknown>);
+  if (semuta) return semuta;
   const open = fieldsText(view, e.data);
   const secret = e.secret ? ` (to you: ${fieldsText(view, e.secret)})` : '';
   return `${words(e.type ?? 'event')}${open ? `: ${open}` : ''}${secret}`;

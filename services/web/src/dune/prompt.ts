@@ -1,5 +1,6 @@
 import type { DuneView } from '@veil/dune/client';
 import { factionName, idText, phaseName, territoryName, words } from './names.js';
+import { boundaryPrompt, selectionPrompt } from './semuta.js';
 
 // Pure: what the board says the game waits for, from the public parts of the view.
 
@@ -14,6 +15,7 @@ export function promptText(view: DuneView): string {
   const open = view.windows.find((w) => w.status === 'open');
   if (open?.kind === 'karama_power')
     return `Any player asked may play a Karama against ${words(String(open.cause.power))} now, or pass.`;
+  if (open?.kind === 'semuta') return boundaryPrompt();
   if (open) return `Any eligible player may play ${words(open.kind)} now, or pass.`;
   const d = view.decision;
   if (d) {
@@ -36,6 +38,8 @@ export function promptText(view: DuneView): string {
         return `The Fremen decide whether ${factionName(d.ally)} revives with 3 free forces.`;
       case 'harkonnen_mulligan':
         return 'The Harkonnen may redraw their traitors.';
+      case 'semuta_select':
+        return selectionPrompt(d.seat);
     }
   }
   if (view.choice) {
