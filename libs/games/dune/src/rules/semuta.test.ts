@@ -7,7 +7,7 @@ import {
   RulesError,
   snapshotBytes,
 } from '@veil/engine';
-import { observe } from '@veil/engine/testing';
+import { checkDeterminism, observe } from '@veil/engine/testing';
 import { dune, type DuneModule } from '../module.js';
 import { perturbDune } from '../privacy/perturb.js';
 import type { DuneOptions, DuneState, Faction, Viewer } from '../state/types.js';
@@ -511,3 +511,38 @@ describe('persistence', () => {
     }
   });
 });
+
+describe('replays', () => {
+  const replay = (module: DuneModule) =>
+    checkDeterminism({
+      module,
+      options: { factions: THREE, semutaDrug: true },
+      numRuns: 5,
+      maxSteps: 400,
+      seed: 7,
+    });
+  /** Random games replayed step by step: tens of seconds on a loaded 2-core machine. */
+  const TIMEOUT = 300_000;
+
+  it(
+    'a Semuta room replays byte for byte, restored from its stored form at every step',
+    () => expect(replay(dune).snapshotsCompared).toBeGreaterThan(500),
+    TIMEOUT,
+  );
+
+  it(
+    'fails when a restore loses the producer waiting on a boundary',
+    () => {
+      const forgetful: DuneModule = {
+        ...dune,
+        compact: (state) => (semutaWindowOpen(state) ? { ...state, pendingDiscard: null } : state),
+      };
+      expect(() => replay(forgetful)).toThrow(/determinism violated/);
+    },
+    TIMEOUT,
+  );
+});
+
+function semutaWindowOpen(state: DuneState): boolean {
+  return state.pauses.windows.some((w) => w.kind === SEMUTA);
+}
