@@ -1,0 +1,345 @@
+import { NatsBus, type Bus } from '@veil/bus';
+import { dune, type DuneAction, type DuneView } from '@veil/dune';
+import { battleBoundary, THREE } from '@veil/dune/testing';
+import { persistGame } from '@veil/engine';
+import { NODE_HEARTBEAT_SUBJECT, sendRoomCommand, startGameNode, type GameNode } from '@veil/game';
+import type { RoomCommandReply } from '@veil/protocol';
+import { openPostgresRoomStore, type RoomStore } from '@veil/store';
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  describeWithServices,
+  services,
+  waitForReady,
+} from '../support/index.js';
+import { openDb, TOKEN_HASH } from './game-node-support.js';
+
+// Semuta Drug through real game nodes (in process, on real Postgres and NATS): a claim and a
+// decline raced for one seat, duplicate selections, a node restart and a takeover in the middle
+// of a boundary or a selection. Each time exactly one version is accepted and stored, the log
+// has no gap, and the candidates reach only the claimant's seat (docs/games/dune.md, "Semuta
+// Drug").
+
+const GUILD = 'spacing_guild';
+const VIEWERS = [...THREE, 'spectator'] as const;
+const CLIENT = { timeoutMs: 5_000, deadlineMs: 60_000 };
+/** A node that stops keeps its leases (as a crash would); short ones let the next node in. */
+const SHORT_LEASE = { leaseTtlMs: 300 };
+const LIVENESS = { heartbeatMs: 50, livenessDeadlineMs: 300, leaseTtlMs: 60_000 };
+
+type Reply = RoomCommandReply;
+
+describeWithServices('game nodes: Semuta boundaries and selections', () => {
+  let db: pg.Client;
+  let store: RoomStore;
+  let client: Bus;
+  const nodes: GameNode[] = [];
+  const buses: Bus[] = [];
+
+  beforeAll(async () => {
+    const databaseUrl = await createTestDatabase('game_semuta');
+    db = await openDb(databaseUrl);
+    store = await openPostgresRoomStore({ connectionString: databaseUrl, maxConnections: 4 });
+    client = await NatsBus.connect({ servers: services().natsUrl, name: 'semuta-test' });
+  });
+
+  async function stopNodes(): Promise<void> {
+    await Promise.all(nodes.splice(0).map((n) => n.stop()));
+    await Promise.all(buses.splice(0).map((b) => b.close()));
+  }
+  // A node left running would answer the next case's rooms.
+  afterEach(stopNodes);
+
+  afterAll(async () => {
+    await stopNodes();
+    await client?.close();
+    await store?.close();
+    await db?.end();
+  });
+
+  async function node(nodeId: string, options: object = SHORT_LEASE): Promise<GameNode> {
+    const bus = await NatsBus.connect({ servers: services().natsUrl, name: nodeId });
+    buses.push(bus);
+    const started = await startGameNode({
+      nodeId,
+      store,
+      bus,
+      games: [dune],
+      idleUnloadMs: 60_000,
+      abandonUnjoinedMs: 0,
+      ...options,
+    });
+    nodes.push(started);
+    return started;
+  }
+
+  /**
+   * A 3-seat Semuta room stored at the scenario's battle (the Emperor lost and discarded two
+   * cards; the Guild holds the Semuta): the boundary open, the Harkonnen asked first. No node
+   * holds it: the first command places it.
+   */
+  async function createRoom(roomId: string, where: 'spacing_guild' | 'deck' = GUILD) {
+    await store.createRoom({
+      id: roomId,
+      game: dune.id,
+      rulesVersion: dune.rulesVersion,
+      options: { seed: roomId, gameOptions: { factions: THREE, semutaDrug: true } },
+      seats: Object.fromEntries(THREE.map((f) => [f, { kind: 'human', tokenHash: TOKEN_HASH }])),
+      status: 'active',
+      snapshot: persistGame(battleBoundary(where)),
+    });
+  }
+
+  async function sync(
+    roomId: string,
+    viewer: string,
+  ): Promise<{ version: number; view: DuneView }> {
+    const reply = await sendRoomCommand(client, roomId, { type: 'sync', viewer }, CLIENT);
+    if (!reply.ok || !reply.view) throw new Error(`sync refused: ${JSON.stringify(reply)}`);
+    return { version: reply.view.version, view: reply.view.view as unknown as DuneView };
+  }
+
+  function act(
+    roomId: string,
+    seat: string,
+    version: number,
+    action: DuneAction,
+    requestId: string,
+  ): Promise<Reply> {
+    const command = { type: 'act', seat, version, action: action as never, requestId } as const;
+    return sendRoomCommand(client, roomId, command, CLIENT);
+  }
+
+  /** The seat's legal action of `type` at the room's version. */
+  async function legal(roomId: string, seat: string, type: string) {
+    const { version, view } = await sync(roomId, seat);
+    const action = view.legalActions?.find((a) => a.type === type);
+    if (!action) throw new Error(`${seat} has no ${type} in ${roomId}`);
+    return { version, action };
+  }
+
+  async function play(roomId: string, seat: string, type: string, requestId: string) {
+    const { version, action } = await legal(roomId, seat, type);
+    const reply = await act(roomId, seat, version, action, requestId);
+    expect(reply, `${roomId} ${seat} ${type}`).toEqual({ ok: true, version: version + 1 });
+    return version + 1;
+  }
+
+  /** The stored log: versions and actions in order. */
+  async function events(roomId: string) {
+    const rows = await db.query<{ version: number; request_id: string; action: unknown }>(
+      'select version, request_id, action from room_events where room_id = $1 order by version',
+      [roomId],
+    );
+    return rows.rows.map((r) => ({
+      version: r.version,
+      requestId: r.request_id,
+      type: ((r.action as { action?: { type?: string } }).action?.type ?? 'other') as string,
+    }));
+  }
+
+  /** Versions 1..n, each once. */
+  function expectNoGap(log: { version: number }[], roomId: string) {
+    expect(
+      log.map((e) => e.version),
+      roomId,
+    ).toEqual(log.map((_, i) => i + 1));
+  }
+
+  /** Harkonnen passes, the Guild commits: the selection between the Emperor's two cards. */
+  async function toSelection(roomId: string): Promise<number> {
+    await play(roomId, 'harkonnen', 'pass', `${roomId}-h-pass`);
+    return play(roomId, GUILD, 'use_semuta', `${roomId}-claim`);
+  }
+
+  /**
+   * The candidates go to the Guild alone: every other seat and the spectator get no `semuta`
+   * and none of its handles, before and after a restart or a takeover alike. The candidates.
+   */
+  async function expectCandidatesToClaimantOnly(roomId: string): Promise<string[]> {
+    const mine = (await sync(roomId, GUILD)).view;
+    const handles = mine.semuta?.candidates.map((c) => c.handle) ?? [];
+    expect(mine.semuta?.candidates.map((c) => c.card)).toEqual(['crysknife', 'shield']);
+    expect(mine.legalActions).toEqual(handles.map((pick) => ({ type: 'semuta_select', pick })));
+    for (const viewer of VIEWERS.filter((v) => v !== GUILD)) {
+      const { view } = await sync(roomId, viewer);
+      expect(view.semuta, viewer).toBeUndefined();
+      const text = JSON.stringify(view);
+      for (const h of handles) expect(text, viewer).not.toContain(`"${h}"`);
+      // The public decision says the Guild selects, never among what.
+      expect(view.legalActions, viewer).toBeUndefined();
+    }
+    return handles;
+  }
+
+  /**
+   * Four selections at one version — two with the same request id, one more of the same card,
+   * one of the other: exactly one request is accepted (its twin gets the same answer), the
+   * rest are refused `stale_version`, and the log stores exactly one selection.
+   */
+  async function raceSelections(roomId: string, version: number, handles: string[]) {
+    const [a, b] = handles as [string, string];
+    const sent: [string, string][] = [
+      [a, `${roomId}-s1`],
+      [a, `${roomId}-s1`],
+      [a, `${roomId}-s2`],
+      [b, `${roomId}-s3`],
+    ];
+    const replies = await Promise.all(
+      sent.map(([pick, id]) => act(roomId, GUILD, version, { type: 'semuta_select', pick }, id)),
+    );
+    const acceptedIds = new Set(sent.filter((_, i) => replies[i]?.ok).map(([, id]) => id));
+    expect(acceptedIds.size, roomId).toBe(1);
+    for (const [i, reply] of replies.entries()) {
+      if (reply.ok) expect(reply.version).toBe(version + 1);
+      else expect(reply.error.code, `${roomId} #${i}`).toBe('stale_version');
+    }
+    const log = await events(roomId);
+    expectNoGap(log, roomId);
+    expect(log.filter((e) => e.type === 'semuta_select').map((e) => e.requestId)).toEqual([
+      ...acceptedIds,
+    ]);
+    // The selection is over: nothing is left to pick, for anyone.
+    const after = await sync(roomId, GUILD);
+    expect(after.version).toBe(version + 1);
+    expect(after.view.semuta).toBeUndefined();
+  }
+
+  it('a claim and a decline sent at once for the same seat: exactly one accepted version', async () => {
+    await node('semuta-a');
+    const outcomes = { claim: 0, decline: 0 };
+    for (let i = 0; i < 8; i += 1) {
+      const roomId = `semuta-race-${i}`;
+      await createRoom(roomId);
+      await play(roomId, 'harkonnen', 'pass', `${roomId}-h-pass`);
+      const claim = await legal(roomId, GUILD, 'use_semuta');
+      const decline = await legal(roomId, GUILD, 'pass');
+      expect(decline.version).toBe(claim.version);
+      // Sent in either order, so either may win.
+      const pair: [DuneAction, string][] = [
+        [claim.action, `${roomId}-claim`],
+        [decline.action, `${roomId}-decline`],
+      ];
+      if (i % 2 === 1) pair.reverse();
+      const replies = await Promise.all(
+        pair.map(([action, id]) => act(roomId, GUILD, claim.version, action, id)),
+      );
+      const accepted = replies.filter((r) => r.ok);
+      expect(accepted, roomId).toEqual([{ ok: true, version: claim.version + 1 }]);
+      const refused = replies.find((r) => !r.ok);
+      expect(refused && !refused.ok && refused.error.code, roomId).toBe('stale_version');
+      const log = await events(roomId);
+      expectNoGap(log, roomId);
+      const last = log.at(-1);
+      expect(last?.version).toBe(claim.version + 1);
+      const claimed = last?.type === 'use_semuta';
+      outcomes[claimed ? 'claim' : 'decline'] += 1;
+      expect(log.filter((e) => ['use_semuta', 'pass'].includes(e.type))).toHaveLength(2);
+      // What the view shows agrees with what was stored: a selection only after a claim.
+      const { view } = await sync(roomId, GUILD);
+      expect(view.semuta !== undefined, roomId).toBe(claimed);
+    }
+    console.log(`[semuta races] 8 claim/decline races: ${JSON.stringify(outcomes)} won`);
+  });
+
+  it('duplicate selections (same and different request ids, same version): exactly one accepted', async () => {
+    await node('semuta-a');
+    for (let i = 0; i < 4; i += 1) {
+      const roomId = `semuta-select-${i}`;
+      await createRoom(roomId);
+      const version = await toSelection(roomId);
+      const handles = await expectCandidatesToClaimantOnly(roomId);
+      await raceSelections(roomId, version, handles);
+    }
+  });
+
+  it('across node restarts mid-boundary and mid-selection: the same candidates to the claimant only, one accepted selection', async () => {
+    const roomId = 'semuta-restart';
+    await createRoom(roomId);
+    const first = await node('semuta-r1');
+    await play(roomId, 'harkonnen', 'pass', `${roomId}-h-pass`);
+    expect(first.rooms()).toEqual([roomId]);
+    await first.stop(); // mid-boundary, keeping its lease (it expires)
+    const second = await node('semuta-r2');
+    const version = await play(roomId, GUILD, 'use_semuta', `${roomId}-claim`);
+    expect(second.rooms()).toEqual([roomId]);
+    const before = await expectCandidatesToClaimantOnly(roomId);
+    await second.stop(); // mid-selection
+    const third = await node('semuta-r3');
+    // Reloaded from the store: the same candidates under the same handles, the Guild's alone.
+    expect(await expectCandidatesToClaimantOnly(roomId)).toEqual(before);
+    expect(third.rooms()).toEqual([roomId]);
+    await raceSelections(roomId, version, before);
+  });
+
+  it('after a takeover: the stale owner’s commit is fenced, the candidates stay the claimant’s, one accepted selection', async () => {
+    const roomId = 'semuta-takeover';
+    await createRoom(roomId);
+    const owner = await node('semuta-t1', LIVENESS);
+    const version = await toSelection(roomId);
+    const handles = await expectCandidatesToClaimantOnly(roomId);
+    const taker = await node('semuta-t2', LIVENESS);
+    const heard: string[] = [];
+    const sub = await client.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
+      heard.push((data as { nodeId: string }).nodeId);
+    });
+    await waitForReady(
+      'a heartbeat of the owner',
+      async () => {
+        expect(heard).toContain('semuta-t1');
+      },
+      { timeoutMs: 10_000 },
+    );
+    await sub.unsubscribe();
+    await owner.stop(); // silent: the taker moves the room without waiting out the lease
+    await waitForReady(
+      'the room taken over',
+      async () => {
+        expect(taker.rooms()).toEqual([roomId]);
+      },
+      { timeoutMs: 10_000 },
+    );
+    // The old owner's selection, committed at the right version after the takeover, is fenced.
+    const stale = await store.appendEvent({
+      roomId,
+      expectedVersion: version,
+      seat: GUILD,
+      requestId: `${roomId}-stale`,
+      action: { type: 'act', action: { type: 'semuta_select', pick: handles[1] } },
+      leaseOwner: 'semuta-t1',
+    });
+    expect(stale).toEqual({ status: 'conflict', currentVersion: version });
+    expect(await expectCandidatesToClaimantOnly(roomId)).toEqual(handles);
+    await raceSelections(roomId, version, handles);
+  });
+
+  it('a sole candidate is settled by the node in the claim itself: no selection is asked', async () => {
+    await node('semuta-a');
+    const roomId = 'semuta-sole';
+    await createRoom(roomId);
+    await play(roomId, 'harkonnen', 'pass', `${roomId}-h-pass`);
+    await play(roomId, GUILD, 'pass', `${roomId}-g-pass`);
+    // The Harkonnen keeps the Snooper and discards the Chaumas: a batch of one card.
+    const keep = await sync(roomId, 'harkonnen');
+    const discard = keep.view.legalActions?.find(
+      (a) => a.type === 'keep' && JSON.stringify(a.discard) === '["h0"]',
+    );
+    if (!discard) throw new Error('no keep discarding h0');
+    expect(await act(roomId, 'harkonnen', keep.version, discard, `${roomId}-keep`)).toMatchObject({
+      ok: true,
+    });
+    await play(roomId, 'emperor', 'pass', `${roomId}-e-pass`);
+    const version = await play(roomId, GUILD, 'use_semuta', `${roomId}-claim`);
+    const { view } = await sync(roomId, GUILD);
+    expect(view.semuta).toBeUndefined();
+    expect(view.legalActions ?? []).not.toContainEqual(
+      expect.objectContaining({ type: 'semuta_select' }),
+    );
+    expect(view.players[GUILD]?.hand.map((c) => c.card)).toEqual(['chaumas']);
+    const log = await events(roomId);
+    expectNoGap(log, roomId);
+    expect(log.at(-1)).toMatchObject({ version, type: 'use_semuta' });
+    expect(log.filter((e) => e.type === 'semuta_select')).toEqual([]);
+  });
+});
