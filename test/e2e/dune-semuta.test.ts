@@ -1,4 +1,4 @@
-import { connectSeat, createRoom, type VeilConnection } from '@veil/client';
+import { connectSeat, connectSpectator, createRoom, type VeilConnection } from '@veil/client';
 import type { Veil } from '@veil/cli';
 import { TREACHERY, type DuneAction, type DuneView, type FactionId } from '@veil/dune/client';
 import type { Browser, Page } from 'playwright-core';
@@ -223,5 +223,47 @@ describe.skipIf(skip)('Semuta Drug in Chromium', () => {
     await page.reload();
     await page.getByTestId('semuta-setting').waitFor(WAIT);
     expect(await page.getByTestId('semuta-setting').inputValue()).toBe('commit');
+  });
+
+  it('makes a Semuta room from the lobby with the chosen hand-limit guard; a room without it has no Semuta setting', async () => {
+    const page = await (await browser.newContext()).newPage();
+    /** A two-faction room against a random bot from the lobby; its id once the board shows. */
+    const fromLobby = async (semuta: boolean): Promise<string> => {
+      await page.goto(veil.url ?? '');
+      await page.getByTestId('game').selectOption('dune');
+      await page
+        .locator('[data-testid=dune-others] option[value="bot:random"]')
+        .waitFor({ ...WAIT, state: 'attached' });
+      for (const f of ['atreides', 'bene_gesserit', 'fremen', 'spacing_guild'])
+        await page.getByTestId(`faction-${f}`).uncheck();
+      await page.getByTestId('dune-seat').selectOption('emperor');
+      await page.getByTestId('dune-others').selectOption('bot:random');
+      // The guard means something only with the card: it is enabled with it.
+      expect(await page.getByTestId('dune-semuta-full-hand').isDisabled()).toBe(true);
+      if (semuta) {
+        await page.getByTestId('dune-semuta').check();
+        await page.getByTestId('dune-semuta-full-hand').selectOption('barred');
+      }
+      await page.getByTestId('create-dune-room').click();
+      await page.locator('[data-testid=board][data-viewer=emperor]').waitFor(WAIT);
+      return /#\/room\/([^/]+)\/seat\/emperor/.exec(page.url())?.[1] ?? '';
+    };
+    /** The room's options as its public view carries them. */
+    const options = async (room: string) => {
+      const spectator = await connectSpectator({ url: veil.url ?? '', roomId: room });
+      try {
+        return (spectator.view?.view as unknown as DuneView).flow.options;
+      } finally {
+        spectator.close();
+      }
+    };
+
+    const withSemuta = await fromLobby(true);
+    expect(await page.getByTestId('semuta-setting').inputValue()).toBe('ask');
+    expect(await options(withSemuta)).toMatchObject({ semutaDrug: true, semutaFullHand: 'barred' });
+    const without = await fromLobby(false);
+    expect(await page.getByTestId('shield').count()).toBe(1);
+    expect(await page.getByTestId('semuta-setting').count()).toBe(0);
+    expect((await options(without)).semutaDrug).toBeUndefined();
   });
 });
