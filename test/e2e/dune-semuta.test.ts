@@ -209,6 +209,12 @@ describe.skipIf(skip)('Semuta Drug in Chromium', () => {
       .filter({ hasText: 'Spacing Guild took Kulon discarded by Harkonnen with Semuta Drug.' })
       .waitFor(WAIT);
     await emperor.getByTestId('log-line').filter({ hasText: 'played Semuta Drug' }).waitFor(WAIT);
+    // The inspection is over: the list is gone from the claimant's page too.
+    await guild
+      .getByTestId('log-line')
+      .filter({ hasText: 'Spacing Guild took Kulon' })
+      .waitFor(WAIT);
+    expect(await guild.getByTestId('semuta-candidates').count()).toBe(0);
   }, 120_000);
 
   it("keeps the shield's Semuta setting on the server: a reload shows it", async () => {
