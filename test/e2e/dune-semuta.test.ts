@@ -4,7 +4,7 @@ import { TREACHERY, type DuneAction, type DuneView, type FactionId } from '@veil
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesSkipReason } from '../support/index.js';
-import { chromiumSkipReason, startBrowserWorld } from './browser.js';
+import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js';
 
 // Semuta Drug's fresh-discard boundary in Chromium (issue 34 req. 7) against a real Veil: a
 // three-seat Semuta room on a fixed deal (seed 132: the Guild is dealt the Semuta at setup),
@@ -172,6 +172,7 @@ describe.skipIf(skip)('Semuta Drug in Chromium', () => {
     }
     expect(await guild.getByTestId('prompt-text').textContent()).toBe(prompt);
     expect(await emperor.getByTestId('prompt-text').textContent()).toBe(prompt);
+    await screenshot(guild, 'dune-semuta-boundary');
     for (const page of [emperor, guild]) {
       expect(await page.getByTestId('semuta-candidates').count()).toBe(0);
       const panel = await page.getByTestId('prompt').innerText();
