@@ -2,6 +2,7 @@ import type { ChatLine, VeilConnection } from '@veil/client';
 import { h, mount } from './dom.js';
 import { displayName } from './identity.js';
 import { nameField } from './name-field.js';
+import { seatName } from './seat-name.js';
 
 /** Characters of a message (the server's bound, docs/protocol.md "Limits"). */
 const MAX_TEXT = 300;
@@ -15,11 +16,6 @@ const EVENT_TEXT = {
   rematch_offered: 'wants a rematch',
   rematch: 'started the rematch',
 } as const;
-
-/** `corp` → `Corp`: how a seat is named in the chat. */
-function seatName(seat: string): string {
-  return seat.charAt(0).toUpperCase() + seat.slice(1);
-}
 
 function lineElement(line: ChatLine): HTMLElement {
   const time = new Date(line.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

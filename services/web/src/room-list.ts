@@ -2,6 +2,7 @@ import type { RoomSummary } from '@veil/client';
 import { h } from './dom.js';
 import { botLevelText, outcomeText } from './model.js';
 import { replayHash, seatHash, watchHash } from './router.js';
+import { seatName } from './seat-name.js';
 import { savedSeats } from './storage.js';
 
 /**
@@ -17,14 +18,6 @@ const GAME_NAMES: Readonly<Record<string, string>> = {
   netrunner: 'Android: Netrunner',
   dune: 'Dune',
 };
-
-/** `corp` → `Corp`, `bene_gesserit` → `Bene Gesserit`. */
-function seatName(seat: string): string {
-  return seat
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
 
 export function isOpen(room: Pick<RoomSummary, 'status'>): boolean {
   return room.status === 'waiting' || room.status === 'active';
