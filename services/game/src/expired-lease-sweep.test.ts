@@ -47,6 +47,47 @@ describe('expired lease sweep', () => {
     });
   }
 
+  it('tries again a room it took over but failed to load, rather than letting it go for good', async () => {
+    // The room's node crashed (its lease stays until it expires); no client sends it anything.
+    const old = await startGameNode({
+      nodeId: 'sweep-old',
+      store,
+      bus: broker.connect(),
+      games,
+      leaseTtlMs: 200,
+    });
+    await createParlorRoom(client, 'sweep-reload');
+    await old.stop();
+    // The first load of the room fails (NATS or the database away a moment, as during a restart).
+    let loads = 0;
+    const flaky = new Proxy(store, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (name === 'load' && args[0] === 'sweep-reload' && (loads += 1) === 1) {
+            return Promise.reject(new Error('connection terminated'));
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const node = await startGameNode({
+      nodeId: 'sweep-new',
+      store: flaky,
+      bus: broker.connect(),
+      games,
+      leaseTtlMs: 300,
+      leaseSweepMs: 50,
+    });
+    try {
+      await eventually(() => node.rooms().includes('sweep-reload'));
+      expect(loads).toBeGreaterThanOrEqual(2);
+    } finally {
+      await node.stop();
+    }
+  });
+
   it('moves a bot room on, with no client command, after its node lost it and kept the lease', async () => {
     const down = { now: false };
     const node = await startGameNode({

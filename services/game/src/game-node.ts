@@ -203,8 +203,11 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
   /**
    * Opens a room whose lease this node holds (from its rows when it was just created). An
    * abandoned room is refused `game_over` and its lease given back: it is never served again.
+   * A load that fails gives the lease back too, unless `keepLease`: a room taken over with no
+   * client asking for it (a takeover, the sweep) keeps it until it expires, so that the sweep
+   * tries again (released, a bot-only room would wait for a command that never comes).
    */
-  async function open(roomId: string, stored?: StoredRoom): Promise<PlaceReply> {
+  async function open(roomId: string, stored?: StoredRoom, keepLease = false): Promise<PlaceReply> {
     try {
       const runner = await RoomRunner.open(roomId, deps, stored);
       if (runner.lifecycle === 'abandoned') {
@@ -215,7 +218,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
       runners.set(roomId, runner);
       return { ok: true, nodeId };
     } catch (error) {
-      await store.releaseLease(roomId, nodeId).catch(() => undefined);
+      if (!keepLease) await store.releaseLease(roomId, nodeId).catch(() => undefined);
       logger.error('room load failed', { roomId, error });
       const notFound = error instanceof RoomLoadError && error.code === 'room_not_found';
       return { ok: false, error: protocolError(notFound ? 'room_not_found' : 'unavailable') };
@@ -321,7 +324,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
           if (runners.has(roomId) || opening.has(roomId)) return;
           // Stopping: the lease just taken is given back for another node to sweep.
           if (!accepting) return void store.releaseLease(roomId, nodeId).catch(() => undefined);
-          const pending = open(roomId).finally(() => opening.delete(roomId));
+          const pending = open(roomId, undefined, true).finally(() => opening.delete(roomId));
           opening.set(roomId, pending);
           // Gateways holding a command for the room send it again now, here.
           if ((await pending).ok) publishMoved(roomId);
