@@ -1,8 +1,11 @@
+import { BOT_LEVELS, decide, type BotLevel } from '@veil/ai';
+import { startAiWorker, type AiWorker, type Decider } from '@veil/ai-worker';
 import { NatsBus, type Bus } from '@veil/bus';
 import { dune, type DuneAction, type DuneView } from '@veil/dune';
 import { battleBoundary, THREE } from '@veil/dune/testing';
-import { persistGame } from '@veil/engine';
+import { applyAction, persistGame, type AnyGameModule } from '@veil/engine';
 import { NODE_HEARTBEAT_SUBJECT, sendRoomCommand, startGameNode, type GameNode } from '@veil/game';
+import { createLogger } from '@veil/log';
 import type { RoomCommandReply } from '@veil/protocol';
 import { openPostgresRoomStore, type RoomStore } from '@veil/store';
 import type pg from 'pg';
@@ -29,6 +32,39 @@ const SHORT_LEASE = { leaseTtlMs: 300 };
 const LIVENESS = { heartbeatMs: 50, livenessDeadlineMs: 300, leaseTtlMs: 60_000 };
 
 type Reply = RoomCommandReply;
+type Snap = ReturnType<typeof battleBoundary>;
+
+/**
+ * The workers' decider (`@veil/ai`'s `decide` on the request's view and legal actions) with the
+ * small search budgets of the AI unit tests, so bounded games end quickly on a loaded machine.
+ */
+const BUDGET: Record<BotLevel, number | undefined> = {
+  random: undefined,
+  greedy: 2,
+  ismcts: 12,
+  expert: 12,
+};
+const smallBudget: Decider = (module, input) => {
+  const decision = decide(module, { ...input, iterations: BUDGET[input.level] });
+  return { action: decision.action as never, iterations: decision.iterations };
+};
+
+/** The same position, the game ending with turn `turns` (bounded bot games). */
+function withTurns(s: Snap, turns: number): Snap {
+  return { ...s, context: { ...s.context, options: { ...s.context.options, turns } } };
+}
+
+/** The Harkonnen passed and the Guild committed: its selection between the Emperor's cards. */
+function claimed(): Snap {
+  let s = battleBoundary(GUILD);
+  for (const type of ['pass', 'use_semuta']) {
+    const [seat] = dune.deciders(s);
+    const action = dune.legalActions(s, seat as never).find((a) => a.type === type);
+    if (!seat || !action) throw new Error(`no ${type}`);
+    s = applyAction(dune, s, seat, action);
+  }
+  return s;
+}
 
 describeWithServices('game nodes: Semuta boundaries and selections', () => {
   let db: pg.Client;
@@ -44,7 +80,10 @@ describeWithServices('game nodes: Semuta boundaries and selections', () => {
     client = await NatsBus.connect({ servers: services().natsUrl, name: 'semuta-test' });
   });
 
+  const workers: AiWorker[] = [];
+
   async function stopNodes(): Promise<void> {
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
     await Promise.all(nodes.splice(0).map((n) => n.stop()));
     await Promise.all(buses.splice(0).map((b) => b.close()));
   }
@@ -59,6 +98,10 @@ describeWithServices('game nodes: Semuta boundaries and selections', () => {
   });
 
   async function node(nodeId: string, options: object = SHORT_LEASE): Promise<GameNode> {
+    return startNode(nodeId, options);
+  }
+
+  async function startNode(nodeId: string, options: object): Promise<GameNode> {
     const bus = await NatsBus.connect({ servers: services().natsUrl, name: nodeId });
     buses.push(bus);
     const started = await startGameNode({
@@ -342,4 +385,83 @@ describeWithServices('game nodes: Semuta boundaries and selections', () => {
     expect(log.at(-1)).toMatchObject({ version, type: 'use_semuta' });
     expect(log.filter((e) => e.type === 'semuta_select')).toEqual([]);
   });
+
+  it('bots of every level play Semuta rooms to the end through AI workers', async () => {
+    const lines: string[] = [];
+    await startNode('semuta-bots', {
+      ...SHORT_LEASE,
+      logger: createLogger({}, 'info', (line) => lines.push(line)),
+    });
+    for (const id of ['semuta-ai-1', 'semuta-ai-2']) {
+      const bus = await NatsBus.connect({ servers: services().natsUrl, name: id });
+      buses.push(bus);
+      workers.push(
+        await startAiWorker({
+          bus,
+          games: [dune as unknown as AnyGameModule],
+          threads: 0,
+          thinkTime: { minMs: 0, jitterMs: 0 },
+          decider: smallBudget,
+          workerId: id,
+        }),
+      );
+    }
+    // Two rooms at the open boundary with the Harkonnen holding the Semuta (the game ends with
+    // turn 2), and one per level at the Guild's selection after its claim (ends with turn 1).
+    const rooms: Array<[string, Snap, readonly string[]]> = [
+      ['semuta-bots-0', withTurns(battleBoundary('harkonnen'), 2), ['random', 'greedy', 'ismcts']],
+      ['semuta-bots-1', withTurns(battleBoundary('harkonnen'), 2), ['random', 'expert', 'random']],
+      ...BOT_LEVELS.map((level): [string, Snap, readonly string[]] => [
+        `semuta-bots-select-${level}`,
+        withTurns(claimed(), 1),
+        ['random', 'random', level],
+      ]),
+    ];
+    const roomIds = rooms.map(([id]) => id);
+    for (const [roomId, snapshot, levels] of rooms) {
+      await store.createRoom({
+        id: roomId,
+        game: dune.id,
+        rulesVersion: dune.rulesVersion,
+        options: { seed: roomId, gameOptions: { factions: THREE, semutaDrug: true } },
+        seats: Object.fromEntries(
+          THREE.map((f, k) => [f, { kind: 'bot', level: levels[k] as string }]),
+        ),
+        status: 'active',
+        snapshot: persistGame(snapshot),
+      });
+      // Bots only: the first command places the room, and the node starts asking its bots.
+      await sync(roomId, 'spectator');
+    }
+    await waitForReady(
+      'every bot room finished',
+      async () => {
+        const rows = await db.query<{ n: number }>(
+          "select count(*)::int as n from rooms where id = any($1) and status = 'finished'",
+          [roomIds],
+        );
+        expect(rows.rows[0]?.n).toBe(roomIds.length);
+      },
+      { timeoutMs: 110_000 },
+    );
+    const met: Record<string, Record<string, number>> = {};
+    for (const roomId of roomIds) {
+      const log = await events(roomId);
+      expectNoGap(log, roomId);
+      const count = (type: string) => log.filter((e) => e.type === type).length;
+      met[roomId] = {
+        events: log.length,
+        pass: count('pass'),
+        use_semuta: count('use_semuta'),
+        semuta_select: count('semuta_select'),
+      };
+    }
+    // Each level's Guild made its selection through a worker.
+    for (const level of BOT_LEVELS) {
+      expect(met[`semuta-bots-select-${level}`]?.['semuta_select'], level).toBe(1);
+    }
+    // Every bot move came from a worker: the node never fell back to its random move.
+    expect(lines.filter((l) => l.includes('bot fallback'))).toEqual([]);
+    console.log(`[semuta bots through workers] ${JSON.stringify(met)}`);
+  }, 120_000);
 });
