@@ -249,6 +249,39 @@ describeWithServices('game nodes: Semuta boundaries and selections', () => {
     expect(after.view.semuta).toBeUndefined();
   }
 
+  /**
+   * The Guild's claim and decline sent at once at the open boundary (the Harkonnen passed), in
+   * either order: exactly one accepted version, the other `stale_version`, one stored. Whether
+   * the claim won.
+   */
+  async function raceClaimDecline(roomId: string, declineFirst: boolean): Promise<boolean> {
+    const claim = await legal(roomId, GUILD, 'use_semuta');
+    const decline = await legal(roomId, GUILD, 'pass');
+    expect(decline.version).toBe(claim.version);
+    const pair: [DuneAction, string][] = [
+      [claim.action, `${roomId}-claim`],
+      [decline.action, `${roomId}-decline`],
+    ];
+    if (declineFirst) pair.reverse();
+    const replies = await Promise.all(
+      pair.map(([action, id]) => act(roomId, GUILD, claim.version, action, id)),
+    );
+    const accepted = replies.filter((r) => r.ok);
+    expect(accepted, roomId).toEqual([{ ok: true, version: claim.version + 1 }]);
+    const refused = replies.find((r) => !r.ok);
+    expect(refused && !refused.ok && refused.error.code, roomId).toBe('stale_version');
+    const log = await events(roomId);
+    expectNoGap(log, roomId);
+    const last = log.at(-1);
+    expect(last?.version).toBe(claim.version + 1);
+    const claimed = last?.type === 'use_semuta';
+    expect(log.filter((e) => ['use_semuta', 'pass'].includes(e.type))).toHaveLength(2);
+    // What the view shows agrees with what was stored: a selection only after a claim.
+    const { view } = await sync(roomId, GUILD);
+    expect(view.semuta !== undefined, roomId).toBe(claimed);
+    return claimed;
+  }
+
   it('a claim and a decline sent at once for the same seat: exactly one accepted version', async () => {
     await node('semuta-a');
     const outcomes = { claim: 0, decline: 0 };
@@ -256,32 +289,7 @@ describeWithServices('game nodes: Semuta boundaries and selections', () => {
       const roomId = `semuta-race-${i}`;
       await createRoom(roomId);
       await play(roomId, 'harkonnen', 'pass', `${roomId}-h-pass`);
-      const claim = await legal(roomId, GUILD, 'use_semuta');
-      const decline = await legal(roomId, GUILD, 'pass');
-      expect(decline.version).toBe(claim.version);
-      // Sent in either order, so either may win.
-      const pair: [DuneAction, string][] = [
-        [claim.action, `${roomId}-claim`],
-        [decline.action, `${roomId}-decline`],
-      ];
-      if (i % 2 === 1) pair.reverse();
-      const replies = await Promise.all(
-        pair.map(([action, id]) => act(roomId, GUILD, claim.version, action, id)),
-      );
-      const accepted = replies.filter((r) => r.ok);
-      expect(accepted, roomId).toEqual([{ ok: true, version: claim.version + 1 }]);
-      const refused = replies.find((r) => !r.ok);
-      expect(refused && !refused.ok && refused.error.code, roomId).toBe('stale_version');
-      const log = await events(roomId);
-      expectNoGap(log, roomId);
-      const last = log.at(-1);
-      expect(last?.version).toBe(claim.version + 1);
-      const claimed = last?.type === 'use_semuta';
-      outcomes[claimed ? 'claim' : 'decline'] += 1;
-      expect(log.filter((e) => ['use_semuta', 'pass'].includes(e.type))).toHaveLength(2);
-      // What the view shows agrees with what was stored: a selection only after a claim.
-      const { view } = await sync(roomId, GUILD);
-      expect(view.semuta !== undefined, roomId).toBe(claimed);
+      outcomes[(await raceClaimDecline(roomId, i % 2 === 1)) ? 'claim' : 'decline'] += 1;
     }
     console.log(`[semuta races] 8 claim/decline races: ${JSON.stringify(outcomes)} won`);
   });
@@ -297,7 +305,7 @@ describeWithServices('game nodes: Semuta boundaries and selections', () => {
     }
   });
 
-  it('across node restarts mid-boundary and mid-selection: the same candidates to the claimant only, one accepted selection', async () => {
+  it('across node restarts mid-boundary and mid-selection: the same candidates to the claimant only, one accepted selection, one of a claim and a decline', async () => {
     const roomId = 'semuta-restart';
     await createRoom(roomId);
     const first = await node('semuta-r1');
@@ -314,13 +322,24 @@ describeWithServices('game nodes: Semuta boundaries and selections', () => {
     expect(await expectCandidatesToClaimantOnly(roomId)).toEqual(before);
     expect(third.rooms()).toEqual([roomId]);
     await raceSelections(roomId, version, before);
+    // A claim and a decline raced on a node that took over a room stopped mid-boundary.
+    const raced = 'semuta-restart-race';
+    await createRoom(raced);
+    await play(raced, 'harkonnen', 'pass', `${raced}-h-pass`);
+    await third.stop();
+    await node('semuta-r4');
+    await raceClaimDecline(raced, false);
   });
 
-  it('after a takeover: the stale owner’s commit is fenced, the candidates stay the claimant’s, one accepted selection', async () => {
+  it('after a takeover: the stale owner’s commit is fenced, the candidates stay the claimant’s, one accepted selection and one of a claim and a decline', async () => {
     const roomId = 'semuta-takeover';
     await createRoom(roomId);
     const owner = await node('semuta-t1', LIVENESS);
     const version = await toSelection(roomId);
+    // A second room left at the open boundary: raced on the taker.
+    const raced = 'semuta-takeover-race';
+    await createRoom(raced);
+    await play(raced, 'harkonnen', 'pass', `${raced}-h-pass`);
     const handles = await expectCandidatesToClaimantOnly(roomId);
     const taker = await node('semuta-t2', LIVENESS);
     const heard: string[] = [];
@@ -339,7 +358,7 @@ describeWithServices('game nodes: Semuta boundaries and selections', () => {
     await waitForReady(
       'the room taken over',
       async () => {
-        expect(taker.rooms()).toEqual([roomId]);
+        expect(taker.rooms().sort()).toEqual([roomId, raced].sort());
       },
       { timeoutMs: 10_000 },
     );
@@ -355,6 +374,7 @@ describeWithServices('game nodes: Semuta boundaries and selections', () => {
     expect(stale).toEqual({ status: 'conflict', currentVersion: version });
     expect(await expectCandidatesToClaimantOnly(roomId)).toEqual(handles);
     await raceSelections(roomId, version, handles);
+    await raceClaimDecline(raced, true);
   });
 
   it('a sole candidate is settled by the node in the claim itself: no selection is asked', async () => {
