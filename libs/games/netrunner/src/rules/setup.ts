@@ -2,6 +2,7 @@ import { seedRng, shuffle, type RngState } from '@veil/engine';
 import { facts } from '../facts.js';
 import { freshHandle, packHandles, rotateZone, setHandles } from '../state/handles.js';
 import { forgetAll } from '../state/memory.js';
+import { writableCorpZone, writableRunnerZone } from '../state/draft.js';
 import { emptyPauses } from '@veil/engine';
 import type {
   CardState,
@@ -175,7 +176,8 @@ function placeDeck(g: Game, side: Side, deck: DeckList): void {
 
 /** Shuffles R&D or the stack with the game PRNG; its cards get new handles. */
 export function shuffleDeck(g: Game, side: Side): void {
-  const pile = side === 'corp' ? g.corp.rd : g.runner.stack;
+  // Reordered in place: the draft's own copy of the pile.
+  const pile = side === 'corp' ? writableCorpZone(g, 'rd') : writableRunnerZone(g, 'stack');
   const [order, rng] = shuffle(g.rng, pile);
   g.rng = rng;
   pile.splice(0, pile.length, ...order);

@@ -17,20 +17,27 @@ export function draft(g: Game): Game {
   const cards: Record<string, CardState> = { ...g.cards };
   for (const uid in cards) cards[uid] = copyCard(cards[uid] as CardState);
   const d = shallowDraft(g, cards);
-  d.servers = draftServers(g.servers);
+  copyShared(d, g);
   d.log = g.log.slice();
   return d;
 }
 
+/** The eager drafts' own copies of what the machine's drafts share until changed. */
+function copyShared(d: Game, g: Game): void {
+  d.corp = draftCorp(g.corp);
+  d.runner = draftRunner(g.runner);
+  d.servers = draftServers(g.servers);
+}
+
 /**
- * Everything a draft copies except `cards`, `servers` and `log`: the draft gets the `cards`
- * record given (see `LazyCards`: cards are copied when first read through the draft's card
- * proxy) and shares the servers and the log of `g`, copied when changed (`writableServer`,
- * `writableLog`).
+ * Everything a draft copies except `cards`, `servers`, the zone arrays and `log`: the draft
+ * gets the `cards` record given (see `LazyCards`: cards are copied when first read through the
+ * draft's card proxy) and shares the servers, the corp's and runner's zone arrays and the log
+ * of `g`, copied when changed (`writableServer`, `writableZone`, `writableLog`).
  */
 function shallowDraft(g: Game, cards: Record<string, CardState>): Game {
-  const corp = draftCorp(g.corp);
-  const runner = draftRunner(g.runner);
+  const corp = shareCorp(g.corp);
+  const runner = shareRunner(g.runner);
   const servers = g.servers;
   const serverOrder = g.serverOrder.slice();
   const playArea = g.playArea.slice();
@@ -129,6 +136,35 @@ function draftCorp(corp: Game['corp']): Game['corp'] {
     archives: corp.archives.slice(),
     scored: corp.scored.slice(),
     badPublicity: corp.badPublicity,
+  };
+}
+
+/** `draftCorp` sharing the zone arrays (`writableZone` copies one before it changes). */
+function shareCorp(corp: Game['corp']): Game['corp'] {
+  return {
+    identity: corp.identity,
+    credits: corp.credits,
+    clicks: corp.clicks,
+    hq: corp.hq,
+    rd: corp.rd,
+    archives: corp.archives,
+    scored: corp.scored,
+    badPublicity: corp.badPublicity,
+  };
+}
+
+function shareRunner(runner: Game['runner']): Game['runner'] {
+  return {
+    identity: runner.identity,
+    credits: runner.credits,
+    clicks: runner.clicks,
+    tags: runner.tags,
+    coreDamage: runner.coreDamage,
+    grip: runner.grip,
+    stack: runner.stack,
+    heap: runner.heap,
+    rig: runner.rig,
+    scored: runner.scored,
   };
 }
 
@@ -249,6 +285,9 @@ interface DraftOf extends LazyCards {
   ownLog: Game['log'] | null;
   /** The servers record of the state drafted: it and its servers are copied before a change. */
   baseServers: Game['servers'] | null;
+  /** The drafted state's corp and runner: their zone arrays are copied before a change. */
+  baseCorp: Game['corp'] | null;
+  baseRunner: Game['runner'] | null;
 }
 
 const DRAFT = Symbol('draft');
@@ -263,7 +302,16 @@ function lazyCards(base: Record<string, CardState>): DraftOf {
       return key === DRAFT ? of : (t as never)[key];
     },
   });
-  const of: DraftOf = { base, target, proxy, draft: null, ownLog: null, baseServers: null };
+  const of: DraftOf = {
+    base,
+    target,
+    proxy,
+    draft: null,
+    ownLog: null,
+    baseServers: null,
+    baseCorp: null,
+    baseRunner: null,
+  };
   return of;
 }
 
@@ -358,6 +406,25 @@ export function writableServer(g: Game, id: string): Server | undefined {
   return copy;
 }
 
+type CorpZone = 'hq' | 'rd' | 'archives' | 'scored';
+type RunnerZone = 'grip' | 'stack' | 'heap' | 'rig' | 'scored';
+
+/** `g.corp[zone]`, copied first if it is still the drafted state's: for changing it in place. */
+export function writableCorpZone(g: Game, zone: CorpZone): string[] {
+  const d = lazyOf(g);
+  if (d !== undefined && g.corp[zone] === d.baseCorp?.[zone]) g.corp[zone] = g.corp[zone].slice();
+  return g.corp[zone];
+}
+
+/** `g.runner[zone]`, copied first if it is still the drafted state's. */
+export function writableRunnerZone(g: Game, zone: RunnerZone): string[] {
+  const d = lazyOf(g);
+  if (d !== undefined && g.runner[zone] === d.baseRunner?.[zone]) {
+    g.runner[zone] = g.runner[zone].slice();
+  }
+  return g.runner[zone];
+}
+
 /** Runs `change` on `d` with its lazy card proxy in place, then puts the plain record back. */
 function withCards(d: Game, lazy: DraftOf, change: (draft: Game) => void): void {
   d.cards = lazy.proxy;
@@ -371,8 +438,8 @@ function withCards(d: Game, lazy: DraftOf, change: (draft: Game) => void): void 
 export function produce(g: Game, change: (draft: Game) => void): Game {
   const lazy = lazyCards(g.cards);
   const next = shallowDraft(g, lazy.target);
-  // Copied at once: tests and their kits edit servers in place.
-  next.servers = draftServers(g.servers);
+  // Copied at once: tests and their kits edit servers and zones in place.
+  copyShared(next, g);
   lazy.draft = next;
   withCards(next, lazy, change);
   return next;
@@ -395,6 +462,8 @@ function begin(event: object, g: Game): DraftOf {
   const lazy = lazyCards(g.cards);
   lazy.draft = shallowDraft(g, lazy.target);
   lazy.baseServers = g.servers;
+  lazy.baseCorp = g.corp;
+  lazy.baseRunner = g.runner;
   // A plain store, not defineProperty (a runtime call, ~0.3 µs an action). An event sent again
   // finds a draft that is not its state's (`draftOfEvent`) and begins a new one.
   (event as { [DRAFT]?: DraftOf })[DRAFT] = lazy;

@@ -1,4 +1,10 @@
-import { cardOf, writableServer, writableServers } from './draft.js';
+import {
+  cardOf,
+  writableCorpZone,
+  writableRunnerZone,
+  writableServer,
+  writableServers,
+} from './draft.js';
 import { canSee, rotateHandles, rotateZone } from './handles.js';
 import { entering, followsDeparture, leaving } from './memory.js';
 import {
@@ -11,31 +17,26 @@ import {
 } from './types.js';
 
 /**
- * The ordered array that holds the cards of a location, to change: a server's ice or root is
- * the draft's own copy (see `writableServer`).
+ * The ordered array that holds the cards of a location, to change: the draft's own copy (see
+ * `writableServer`, `writableCorpZone`).
  */
 export function zoneArray(g: Game, loc: Location): string[] {
   switch (loc.zone) {
     case 'hq':
-      return g.corp.hq;
     case 'rd':
-      return g.corp.rd;
     case 'archives':
-      return g.corp.archives;
+      return writableCorpZone(g, loc.zone);
     case 'grip':
-      return g.runner.grip;
     case 'stack':
-      return g.runner.stack;
     case 'heap':
-      return g.runner.heap;
     case 'rig':
-      return g.runner.rig;
+      return writableRunnerZone(g, loc.zone);
     case 'ice':
       return writableServerOf(g, loc.server).ice;
     case 'root':
       return writableServerOf(g, loc.server).root;
     case 'scored':
-      return g[loc.side].scored;
+      return loc.side === 'corp' ? writableCorpZone(g, 'scored') : writableRunnerZone(g, 'scored');
     case 'play':
       return g.playArea;
     case 'removed':
