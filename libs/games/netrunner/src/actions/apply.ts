@@ -1,3 +1,4 @@
+import { writableMemory } from '../state/draft.js';
 import { RulesError, setPolicy, type WindowPolicy } from '@veil/engine';
 import { activeStatics } from '../rules/active.js';
 import { uidOfHandle } from '../state/handles.js';
@@ -147,7 +148,7 @@ function extraBasicDraws(g: Game, seat: Side): number {
     (sum, { source, statics }) => sum + (statics.basicDrawBonus?.(g, source.uid) ?? 0),
     0,
   );
-  g.memory.firsts[`basic-draw:${seat}`] = true;
+  writableMemory(g).firsts[`basic-draw:${seat}`] = true;
   return bonus;
 }
 

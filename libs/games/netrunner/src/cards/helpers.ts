@@ -1,3 +1,4 @@
+import { writableMemory } from '../state/draft.js';
 import { hasSubtype } from '../facts.js';
 import { log, PUBLIC } from '../state/log.js';
 import type { GameEvent } from '../state/tasks-types.js';
@@ -259,7 +260,7 @@ export function markUsed(g: Game, uid: string, id: string): void {
 /** "The first time each turn …": true the first time it is asked this turn. */
 export function firstThisTurn(g: Game, key: string): boolean {
   if (g.memory.firsts[key]) return false;
-  g.memory.firsts[key] = true;
+  writableMemory(g).firsts[key] = true;
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { writableMemory } from '../state/draft.js';
 import { randomInt } from '@veil/engine';
 import { maskAccessAsks } from '../cards/access-masks.js';
 import { behaviourOf } from '../cards/registry.js';
@@ -25,7 +26,7 @@ export function beginBreach(g: Game): void {
   const root = [...serverOf(g, server).root];
   let pileLeft = 0;
   const first = !g.memory.firsts[`breach:${server}`];
-  g.memory.firsts[`breach:${server}`] = true;
+  writableMemory(g).firsts[`breach:${server}`] = true;
   const extra = activeStatics(g, 'runner').reduce(
     (sum, { source, statics }) => sum + (statics.extraAccess?.(g, source.uid, server, first) ?? 0),
     0,

@@ -1,5 +1,5 @@
 import { facts, titleOf, typeOf } from '../facts.js';
-import { writableServers } from '../state/draft.js';
+import { writableServers, writableMemory } from '../state/draft.js';
 import { log, PUBLIC } from '../state/log.js';
 import { card, moveCard, serverOf } from '../state/zones.js';
 import { isCentral, type Game, type ServerId } from '../state/types.js';
@@ -117,7 +117,7 @@ export function installRunnerCard(
   pay(g, 'runner', cost);
   moveCard(g, uid, { zone: 'rig' }, { faceUp: true });
   c.host = options.host ?? null;
-  if (typeOf(c.code) === 'program') g.memory.programsInstalled += 1;
+  if (typeOf(c.code) === 'program') writableMemory(g).programsInstalled += 1;
   const where = c.host ? ' on {1}' : '';
   log(g, 'runner', `Runner installs {0}${where}${paid(cost)}.`, [
     { uid, seenBy: PUBLIC },

@@ -1,3 +1,4 @@
+import { writableMemory } from '../state/draft.js';
 import { behaviourOf } from '../cards/registry.js';
 import { log, PUBLIC } from '../state/log.js';
 import { card, pruneEmptyRemotes, serverOf } from '../state/zones.js';
@@ -52,7 +53,7 @@ export function startRun(
   };
   g.nextRunId += 1;
   g.run = run;
-  g.memory.runsOn.push(server);
+  writableMemory(g).runsOn.push(server);
   log(g, 'runner', `Runner runs on ${serverLabel(server)}.`);
 }
 
@@ -156,7 +157,7 @@ export function declareSuccess(g: Game): void {
   const run = currentRun(g);
   run.reachedSuccess = true;
   run.successful = true;
-  g.memory.successfulRunsOn.push(run.server);
+  writableMemory(g).successfulRunsOn.push(run.server);
   log(g, 'runner', `The run on ${serverLabel(run.server)} is successful.`);
   if (run.mods.drawOnSuccess > 0) drawCards(g, 'runner', run.mods.drawOnSuccess);
   fire(g, { e: 'successful-run', server: run.server });

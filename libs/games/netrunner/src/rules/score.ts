@@ -1,3 +1,4 @@
+import { writableMemory } from '../state/draft.js';
 import { facts } from '../facts.js';
 import { log, PUBLIC } from '../state/log.js';
 import { card, moveCard } from '../state/zones.js';
@@ -21,7 +22,7 @@ export function scoreAgenda(g: Game, uid: string): void {
   const where = card(g, uid).loc;
   const from = where.zone === 'root' ? where.server : null;
   moveCard(g, uid, { zone: 'scored', side: 'corp' }, { faceUp: true });
-  g.memory.scoredPoints.push(facts(card(g, uid).code).agendaPoints ?? 0);
+  writableMemory(g).scoredPoints.push(facts(card(g, uid).code).agendaPoints ?? 0);
   log(g, 'corp', 'Corp scores {0}.', [{ uid, seenBy: PUBLIC }]);
   fire(g, { e: 'score', card: uid, advancements, from });
   checkAgendaWin(g);

@@ -1,3 +1,4 @@
+import { writableMemory } from '../state/draft.js';
 import { log } from '../state/log.js';
 import type { Game } from '../state/types.js';
 import { fire } from './tasks.js';
@@ -6,7 +7,7 @@ export function giveTags(g: Game, n: number): void {
   if (n <= 0) return;
   g.runner.tags += n;
   const first = !g.memory.firsts['tags-taken'];
-  g.memory.firsts['tags-taken'] = true;
+  writableMemory(g).firsts['tags-taken'] = true;
   log(g, null, `The Runner takes ${n} tag${n === 1 ? '' : 's'}.`);
   fire(g, { e: 'tags-taken', n, first });
 }

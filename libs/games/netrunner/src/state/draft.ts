@@ -27,13 +27,15 @@ function copyShared(d: Game, g: Game): void {
   d.corp = draftCorp(g.corp);
   d.runner = draftRunner(g.runner);
   d.servers = draftServers(g.servers);
+  d.memory = draftMemory(g.memory);
 }
 
 /**
  * Everything a draft copies except `cards`, `servers`, the zone arrays and `log`: the draft
  * gets the `cards` record given (see `LazyCards`: cards are copied when first read through the
- * draft's card proxy) and shares the servers, the corp's and runner's zone arrays and the log
- * of `g`, copied when changed (`writableServer`, `writableZone`, `writableLog`).
+ * draft's card proxy) and shares the servers, the corp's and runner's zone arrays, the turn's
+ * memory and the log of `g`, copied when changed (`writableServer`, `writableCorpZone`,
+ * `writableMemory`, `writableLog`).
  */
 function shallowDraft(g: Game, cards: Record<string, CardState>): Game {
   const corp = shareCorp(g.corp);
@@ -45,7 +47,7 @@ function shallowDraft(g: Game, cards: Record<string, CardState>): Game {
   const run = g.run ? draftRun(g.run) : null;
   const mulligansDone = g.mulligansDone.slice();
   const tasks = g.tasks.slice();
-  const memory = draftMemory(g.memory);
+  const memory = g.memory;
   // A game stored with its keys in another order keeps that order (its JSON must not change).
   if (!hasKeysInOrder(g, GAME_KEYS)) {
     return {
@@ -288,6 +290,8 @@ interface DraftOf extends LazyCards {
   /** The drafted state's corp and runner: their zone arrays are copied before a change. */
   baseCorp: Game['corp'] | null;
   baseRunner: Game['runner'] | null;
+  /** The drafted state's turn memory, copied before a change. */
+  baseMemory: Game['memory'] | null;
 }
 
 const DRAFT = Symbol('draft');
@@ -311,6 +315,7 @@ function lazyCards(base: Record<string, CardState>): DraftOf {
     baseServers: null,
     baseCorp: null,
     baseRunner: null,
+    baseMemory: null,
   };
   return of;
 }
@@ -406,6 +411,13 @@ export function writableServer(g: Game, id: string): Server | undefined {
   return copy;
 }
 
+/** `g.memory`, copied first if it is still the drafted state's: for changing it in place. */
+export function writableMemory(g: Game): Game['memory'] {
+  const d = lazyOf(g);
+  if (d !== undefined && g.memory === d.baseMemory) g.memory = draftMemory(g.memory);
+  return g.memory;
+}
+
 type CorpZone = 'hq' | 'rd' | 'archives' | 'scored';
 type RunnerZone = 'grip' | 'stack' | 'heap' | 'rig' | 'scored';
 
@@ -464,6 +476,7 @@ function begin(event: object, g: Game): DraftOf {
   lazy.baseServers = g.servers;
   lazy.baseCorp = g.corp;
   lazy.baseRunner = g.runner;
+  lazy.baseMemory = g.memory;
   // A plain store, not defineProperty (a runtime call, ~0.3 µs an action). An event sent again
   // finds a draft that is not its state's (`draftOfEvent`) and begins a new one.
   (event as { [DRAFT]?: DraftOf })[DRAFT] = lazy;

@@ -1,3 +1,4 @@
+import { writableMemory } from '../../state/draft.js';
 import { gainClicks } from '../../rules/credits.js';
 import { log } from '../../state/log.js';
 import type { CardBehaviour } from '../behaviour.js';
@@ -16,7 +17,7 @@ export const luminalTransubstantiation: CardBehaviour = {
       when: aboutSelf,
       resolve: (g) => {
         gainClicks(g, 'corp', 3);
-        g.memory.corpCannotScore = true;
+        writableMemory(g).corpCannotScore = true;
         log(
           g,
           'corp',
