@@ -1,4 +1,5 @@
 import type { AnyStateMachine, StateValue } from 'xstate';
+import { hasKeysInOrder } from './key-order.js';
 
 /**
  * XState's `machine.transition`, specialised to the charts game machines are: one active state
@@ -374,6 +375,9 @@ function sameKeys(context: unknown, update: unknown): boolean {
   if (typeof context !== 'object' || context === null) return false;
   if (typeof update !== 'object' || update === null) return false;
   const keys = Object.keys(context);
+  // A plain update's keys are walked in place (`for…in` sees only own keys on a plain
+  // object): one key array per assignment instead of two.
+  if (Object.getPrototypeOf(update) === Object.prototype) return hasKeysInOrder(update, keys);
   const updated = Object.keys(update);
   return keys.length === updated.length && keys.every((k, i) => k === updated[i]);
 }

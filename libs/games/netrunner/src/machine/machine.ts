@@ -69,12 +69,10 @@ function isClickAction(action: NetrunnerAction): boolean {
 
 /** Nothing queued, no decision, no open window, game not over. */
 function settled(g: Game): boolean {
-  return (
-    !g.outcome &&
-    g.tasks.length === 0 &&
-    g.pauses.decisions.length === 0 &&
-    g.pauses.windows.every((w) => w.status !== 'open')
-  );
+  if (g.outcome || g.tasks.length > 0 || g.pauses.decisions.length > 0) return false;
+  // A loop, not `every` with a callback: guards run several times a step.
+  for (const w of g.pauses.windows) if (w.status === 'open') return false;
+  return true;
 }
 
 /** Settled, and the run (if any) is not ending: the run may take its next step. */
