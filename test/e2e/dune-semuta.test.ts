@@ -1,6 +1,7 @@
 import { connectSeat, connectSpectator, createRoom, type VeilConnection } from '@veil/client';
 import type { Veil } from '@veil/cli';
-import { TREACHERY, type DuneAction, type DuneView, type FactionId } from '@veil/dune/client';
+import { TREACHERY, type DuneView, type FactionId } from '@veil/dune/client';
+import { fixedChoice } from '@veil/dune/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesSkipReason } from '../support/index.js';
@@ -8,7 +9,7 @@ import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js'
 
 // Semuta Drug's fresh-discard boundary in Chromium (issue 34 req. 7) against a real Veil: a
 // three-seat Semuta room on a fixed deal (seed 132: the Guild is dealt the Semuta at setup),
-// played through the SDK by one fixed choice (the same as services/web/src/dune/semuta.test.ts)
+// played through the SDK by one fixed choice (`fixedChoice`, as in services/web/src/dune/semuta.test.ts)
 // until the Harkonnen lose a battle and discard Slip Tip and Kulon. The Emperor is asked first,
 // then the Guild, the holder. The pages of the Emperor, the Guild and a spectator are compared
 // at each step. Every wait is for a condition on the page or a view version.
@@ -18,20 +19,6 @@ const WAIT = { timeout: 30_000 };
 const SEATS: readonly FactionId[] = ['emperor', 'harkonnen', 'spacing_guild'];
 const CANDIDATES = ['slip_tip', 'kulon'] as const;
 const NAMES = CANDIDATES.map((id) => TREACHERY[id].name);
-
-/** The fixed choice: pass, a battle plan with cards, else the first of a few kinds. */
-function pick(legal: readonly DuneAction[]): DuneAction {
-  const pass = legal.find((a) => a.type === 'pass');
-  const plan =
-    legal.find((a) => a.type === 'plan' && a.plan.weapon && a.plan.defense) ??
-    legal.find((a) => a.type === 'plan' && (a.plan.weapon || a.plan.defense));
-  if (pass ?? plan) return (pass ?? plan)!;
-  for (const t of ['bid_pass', 'ship', 'move', 'battle_pick', 'plan', 'traitor', 'keep']) {
-    const a = legal.find((x) => x.type === t && !(x.type === 'traitor' && x.call));
-    if (a) return a;
-  }
-  return legal.find((a) => a.type !== 'bribe') ?? legal[0]!;
-}
 
 const viewOf = (conn: VeilConnection) => conn.view?.view as unknown as DuneView;
 const semutaOpen = (view: DuneView) =>
@@ -72,7 +59,9 @@ describe.skipIf(skip)('Semuta Drug in Chromium', () => {
           return v.deciders.includes(f) && (v.choice?.mine ?? null) === null;
         });
         expect(i, 'nobody to act').toBeGreaterThanOrEqual(0);
-        const ack = await conns[i]!.act(pick(viewOf(conns[i]!).legalActions ?? []), { version });
+        const ack = await conns[i]!.act(fixedChoice(viewOf(conns[i]!).legalActions ?? []), {
+          version,
+        });
         expect(ack.ok, JSON.stringify(ack)).toBe(true);
       }
       expect(semutaOpen(viewOf(conns[0]!)), 'no Semuta boundary reached').toBe(true);

@@ -1,5 +1,6 @@
 import { applyAction, newGame, type GameSnapshot } from '@veil/engine';
-import { dune, type DuneAction, type DuneState, type DuneView, type Faction } from '@veil/dune';
+import { dune, type DuneState, type DuneView, type Faction } from '@veil/dune';
+import { fixedChoice } from '@veil/dune/testing';
 import { describe, expect, it } from 'vitest';
 import { choicesOf } from './choices.js';
 import { logText } from './log-text.js';
@@ -13,20 +14,6 @@ import { candidateLines, semutaSetting, settingChanges, type SemutaSetting } fro
 const SEATS: readonly Faction[] = ['emperor', 'harkonnen', 'spacing_guild'];
 const CANDIDATES = ['Slip Tip', 'Kulon'];
 
-/** The fixed choice: pass, a battle plan with cards, else the first of a few kinds. */
-function pick(legal: readonly DuneAction[]): DuneAction {
-  const pass = legal.find((a) => a.type === 'pass');
-  const plan =
-    legal.find((a) => a.type === 'plan' && a.plan.weapon && a.plan.defense) ??
-    legal.find((a) => a.type === 'plan' && (a.plan.weapon || a.plan.defense));
-  if (pass ?? plan) return (pass ?? plan)!;
-  for (const t of ['bid_pass', 'ship', 'move', 'battle_pick', 'plan', 'traitor', 'keep']) {
-    const a = legal.find((x) => x.type === t && !(x.type === 'traitor' && x.call));
-    if (a) return a;
-  }
-  return legal.find((a) => a.type !== 'bribe') ?? legal[0]!;
-}
-
 function toBoundary(): GameSnapshot<DuneState> {
   let s: GameSnapshot<DuneState> = newGame(dune, { factions: SEATS, semutaDrug: true }, 132);
   for (let i = 0; i < 100; i++) {
@@ -38,7 +25,7 @@ function toBoundary(): GameSnapshot<DuneState> {
       return v.deciders.includes(f) && (v.choice?.mine ?? null) === null;
     });
     if (!seat) throw new Error('nobody to act');
-    s = applyAction(dune, s, seat, pick(dune.view(s, seat).legalActions ?? []));
+    s = applyAction(dune, s, seat, fixedChoice(dune.view(s, seat).legalActions ?? []));
   }
   throw new Error('no Semuta boundary');
 }
