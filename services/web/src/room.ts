@@ -28,6 +28,8 @@ export function refusalText(code: string, seat: string | null): string {
       return 'There is no such room.';
     case 'forbidden':
       return 'This room does not allow spectators.';
+    case 'game_over':
+      return 'This game is over: it ended, or nobody took a seat in time and it was closed. Start a new room from the lobby.';
     case 'timeout':
     case 'unavailable':
       return 'The server did not answer; try again in a moment.';

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { refusalText } from './room.js';
+
+describe('refusalText', () => {
+  it('explains a room that is over or was abandoned unjoined, not with the bare code', () => {
+    const text = refusalText('game_over', 'corp');
+    expect(text).toContain('nobody took a seat in time');
+    expect(text).not.toContain('game_over');
+  });
+
+  it('names the code of a refusal it has no words for', () => {
+    expect(refusalText('internal', null)).toBe('The server refused: internal.');
+  });
+});
