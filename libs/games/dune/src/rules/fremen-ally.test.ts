@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { RulesError } from '@veil/engine';
 import { dune } from '../module.js';
-import type { DuneState, Faction } from '../state/types.js';
-import { act, afterSetup, edit, passKarama, withPlayer, type Snap } from '../testing/scenario.js';
+import type { Faction } from '../state/types.js';
+import {
+  act,
+  afterSetup,
+  edit,
+  passKarama,
+  withPlayer,
+  wormAtTheGreatFlat,
+  type Snap,
+} from '../testing/scenario.js';
 import { enterBlow } from './blow.js';
 import { enterRevival } from './revival.js';
 
@@ -28,23 +36,7 @@ const logOf = (s: Snap, type: string) =>
 function wormOn(there: Record<string, number>): Snap {
   return edit(
     afterSetup(SIX),
-    (st) => {
-      const x: DuneState = {
-        ...st,
-        alliances: [['fremen', 'emperor']],
-        choice: null,
-        turn: 2,
-        storm: 0,
-        spiceDeck: [
-          'shai_hulud',
-          'old_gap',
-          ...st.spiceDeck.filter((c) => c !== 'old_gap' && c !== 'shai_hulud'),
-        ],
-        spiceDiscard: ['the_great_flat'],
-        forces: { ...st.forces, 'the_great_flat:14': there },
-      };
-      return enterBlow(x);
-    },
+    (st) => enterBlow({ ...wormAtTheGreatFlat(st, there), alliances: [['fremen', 'emperor']] }),
     'blow',
   );
 }

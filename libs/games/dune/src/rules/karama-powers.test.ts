@@ -10,6 +10,7 @@ import {
   hand,
   passKarama,
   withPlayer,
+  wormAtTheGreatFlat,
   type Snap,
 } from '../testing/scenario.js';
 import { enterBidding, maxBid } from './bidding.js';
@@ -494,23 +495,12 @@ describe('Karama against the Fremen', () => {
     const blow = (): Snap =>
       edit(
         afterSetup(SIX),
-        (st) => {
-          let x: DuneState = {
-            ...st,
-            choice: null,
-            turn: 2,
-            storm: 0,
-            spiceDeck: [
-              'shai_hulud',
-              'old_gap',
-              ...st.spiceDeck.filter((c) => c !== 'old_gap' && c !== 'shai_hulud'),
-            ],
-            spiceDiscard: ['the_great_flat'],
-            forces: { ...st.forces, 'the_great_flat:14': { fremen: 4, emperor: 3 } },
-          };
-          x = withPlayer(x, 'emperor', { hand: hand(['karama'], 'e') });
-          return enterBlow(x);
-        },
+        (st) =>
+          enterBlow(
+            withPlayer(wormAtTheGreatFlat(st, { fremen: 4, emperor: 3 }), 'emperor', {
+              hand: hand(['karama'], 'e'),
+            }),
+          ),
         'blow',
       );
     const s = blow();

@@ -82,3 +82,24 @@ export function autoPassKarama(pauses: DuneState['pauses']): DuneState['pauses']
     pauses,
   );
 }
+
+/**
+ * `st` moved to just before turn 2's Spice Blow with a worm coming: Shai-Hulud on top of the
+ * Spice deck and Old Gap under it, The Great Flat the last card discarded (so the worm appears
+ * there), and `there` standing in The Great Flat's sector 14. The caller enters the blow.
+ */
+export function wormAtTheGreatFlat(st: DuneState, there: Record<string, number>): DuneState {
+  return {
+    ...st,
+    choice: null,
+    turn: 2,
+    storm: 0,
+    spiceDeck: [
+      'shai_hulud',
+      'old_gap',
+      ...st.spiceDeck.filter((c) => c !== 'old_gap' && c !== 'shai_hulud'),
+    ],
+    spiceDiscard: ['the_great_flat'],
+    forces: { ...st.forces, 'the_great_flat:14': there },
+  };
+}
