@@ -250,8 +250,8 @@ export class KyselyRoomStore implements RoomStore {
     return leases.releaseLeases(this.#db, roomIds, owner);
   }
 
-  takeOverLeases(from: string, to: string, ttlMs: number): Promise<string[]> {
-    return leases.takeOverLeases(this.#db, from, to, ttlMs);
+  takeOverLeases(from: string, to: string, ttlMs: number, share = 1): Promise<string[]> {
+    return leases.takeOverLeases(this.#db, from, to, ttlMs, share);
   }
 
   takeOverExpiredLeases(to: string, ttlMs: number, limit: number): Promise<string[]> {

@@ -161,21 +161,29 @@ export async function releaseLeases(
 }
 
 /**
- * Takes every lease `from` holds, expired or not, for `to` (a node that saw `from` stop
- * announcing itself takes its rooms at once instead of waiting out the leases): answers the ids
- * taken. The rows are locked in id order, as commits lock them. A node that was only paused
- * cannot commit afterwards: commits are fenced on the lease owner as well as on the version.
+ * Takes leases `from` holds, expired or not, for `to` (a node that saw `from` stop announcing
+ * itself takes its rooms at once instead of waiting out the leases): `ceil(held / share)` of
+ * them, so that when every surviving node asks for its share at once, each loads only its part.
+ * Rows another taker has locked are skipped, never waited on; a taker asks again until none
+ * is left, so a share nobody else claimed is not stranded. Answers the ids taken. A node that
+ * was only paused cannot commit afterwards: commits are fenced on the lease owner as well as on
+ * the version.
  */
 export async function takeOverLeases(
   db: Kysely<StoreDatabase>,
   from: string,
   to: string,
   ttlMs: number,
+  share = 1,
 ): Promise<string[]> {
+  if (!Number.isInteger(share) || share <= 0) throw new RangeError(`share must be > 0: ${share}`);
   if (from === to) return [];
   const { rows } = await sql<{ id: string }>`
     with held as (
-      select id from rooms where lease_owner = ${from} order by id for no key update
+      select id from rooms where lease_owner = ${from}
+      order by id
+      limit (select ceil(count(*)::numeric / ${share}) from rooms where lease_owner = ${from})
+      for no key update skip locked
     )
     update rooms set lease_owner = ${to}, lease_until = ${leaseEnd(ttlMs)}
     where id = any (array(select id from held)) and lease_owner = ${from}

@@ -670,6 +670,25 @@ export function describeRoomStoreContract(
         expect(await store().takeOverLeases('node-b', 'node-b', LONG)).toEqual([]);
       });
 
+      it("splits a gone node's leases among the takers that ask for a share", async () => {
+        const gone = `node-${randomUUID()}`;
+        const [b, c] = [`node-${randomUUID()}`, `node-${randomUUID()}`];
+        const rooms = (await Promise.all([1, 2, 3, 4, 5].map(() => createdRoom()))).sort();
+        for (const id of rooms) await store().claimLease(id, gone, LONG);
+        await expect(store().takeOverLeases(gone, b, LONG, 0)).rejects.toThrow(RangeError);
+        // Halves, rounded up: 3 of 5, then 1 of the 2 left, then the last.
+        const first = await store().takeOverLeases(gone, b, LONG, 2);
+        const second = await store().takeOverLeases(gone, c, LONG, 2);
+        const third = await store().takeOverLeases(gone, c, LONG, 2);
+        expect([first.length, second.length, third.length]).toEqual([3, 1, 1]);
+        expect([...first, ...second, ...third].sort()).toEqual(rooms);
+        expect(await store().takeOverLeases(gone, b, LONG, 2)).toEqual([]);
+        for (const id of first) expect(await store().leaseState(id)).toMatchObject({ owner: b });
+        for (const id of [...second, ...third]) {
+          expect(await store().leaseState(id)).toMatchObject({ owner: c });
+        }
+      });
+
       it('sweeps expired held leases of rooms in play, in batches, and nothing else', async () => {
         const { mine, theirs, released, expired } = await fourLeases();
         const finished = await createdRoom();

@@ -75,10 +75,11 @@ export interface RoomStore {
   releaseLeases(roomIds: readonly string[], owner: string): Promise<Set<string>>;
 
   /**
-   * Moves every lease `from` holds, expired or not, to `to` for `ttlMs` (taking over the rooms
-   * of a node known to be gone): the ids taken.
+   * Moves leases `from` holds, expired or not, to `to` for `ttlMs` (taking over the rooms of a
+   * node known to be gone): a `1/share` part of them (rounded up; all by default), skipping rows
+   * another taker has locked, so the nodes that survive it split its rooms. The ids taken.
    */
-  takeOverLeases(from: string, to: string, ttlMs: number): Promise<string[]>;
+  takeOverLeases(from: string, to: string, ttlMs: number, share?: number): Promise<string[]>;
 
   /**
    * Moves to `to` for `ttlMs` up to `limit` leases of rooms still in play (waiting or active)

@@ -295,6 +295,51 @@ describe('game node (in-process bus, PGlite)', () => {
     expect(played?.reply).toEqual({ ok: true, version: 1 });
   });
 
+  it('splits a silent node’s rooms among the nodes that survive it, each room loaded once', async () => {
+    const liveness = { heartbeatMs: 50, livenessDeadlineMs: 300 };
+    const first = await node('split-1', { leaseTtlMs: 60_000, ...liveness });
+    const rooms = Array.from({ length: 6 }, (_, i) => `room-split-${i}`);
+    for (const id of rooms) await createParlorRoom(client, id);
+    // The survivors' stores note the share each asks for.
+    const shares: number[] = [];
+    const noting = new Proxy(store, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (name === 'takeOverLeases') shares.push(args[3] as number);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const survivors = [
+      await node('split-2', { leaseTtlMs: 60_000, ...liveness, store: noting }),
+      await node('split-3', { leaseTtlMs: 60_000, ...liveness, store: noting }),
+    ];
+    const heard = new Set<string>();
+    const sub = await client.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
+      heard.add((data as { nodeId: string }).nodeId);
+    });
+    // Every node has heard every other once each has beaten after the last one started.
+    await eventually(() => heard.size === 3);
+    heard.clear();
+    await eventually(() => heard.size === 3);
+    await sub.unsubscribe();
+    await first.stop();
+    await eventually(() => rooms.every((id) => survivors.some((s) => s.rooms().includes(id))));
+    const held = survivors.map((s) => rooms.filter((id) => s.rooms().includes(id)));
+    // Each asked for half (two survivors); each room is on exactly one, its lease held there.
+    expect(new Set(shares)).toEqual(new Set([2]));
+    expect(held.flat().sort()).toEqual([...rooms].sort());
+    for (const [i, ids] of held.entries()) {
+      for (const id of ids) {
+        expect(await store.leaseState(id)).toMatchObject({ owner: `split-${i + 2}` });
+      }
+    }
+    const played = await playFirstLegal(client, 'room-split-0', 'split-after');
+    expect(played?.reply).toEqual({ ok: true, version: 1 });
+  });
+
   it('fences a stale owner: its commit fails and it lets the room go', async () => {
     const first = await node('n1', { leaseTtlMs: 60_000 });
     await createParlorRoom(client, 'room-e');

@@ -339,17 +339,25 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
       logger.warn('room move not announced', { roomId, error });
     }
   };
+  /**
+   * Each node that survives `peer` takes its share of the rooms (they find it gone within a
+   * moment of each other, so each loads only its part), then asks again until none is left: a
+   * share nobody else took is not stranded.
+   */
   const takeOver = async (peer: string): Promise<void> => {
-    if (!accepting) return;
-    let taken: string[];
-    try {
-      taken = await store.takeOverLeases(peer, nodeId, leaseTtlMs);
-    } catch (error) {
-      logger.warn('takeover failed', { peer, error });
-      return;
+    const survivors = liveness.peers().length + 1;
+    while (accepting) {
+      let taken: string[];
+      try {
+        taken = await store.takeOverLeases(peer, nodeId, leaseTtlMs, survivors);
+      } catch (error) {
+        logger.warn('takeover failed', { peer, error });
+        return;
+      }
+      if (taken.length === 0) return;
+      logger.info('taking over rooms', { peer, rooms: taken.length, survivors });
+      await openTaken(taken);
     }
-    logger.info('taking over rooms', { peer, rooms: taken.length });
-    await openTaken(taken);
   };
   const leaseSweep = new ExpiredLeaseSweep({
     nodeId,

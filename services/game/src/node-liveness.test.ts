@@ -82,47 +82,20 @@ describe('NodeLiveness', () => {
     // waited on its socket are read. A bus whose messages wait until `read()` plays that order.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {
-      const handlers = new Map<string, BusHandler>();
-      const socket: { subject: string; data: unknown }[] = [];
-      const bus = {
-        maxPayloadBytes: 1 << 20,
-        publish: (subject: string, data: unknown) => void socket.push({ subject, data }),
-        subscribe: (subject: string, handler: BusHandler) => {
-          handlers.set(subject, handler);
-          return Promise.resolve({ unsubscribe: () => Promise.resolve() });
-        },
-        request: () => Promise.resolve({ nodeId: 'peer' }),
-        flush: () => Promise.resolve(),
-        drain: () => Promise.resolve(),
-        close: () => Promise.resolve(),
-      } as unknown as Bus;
-      const read = () => {
-        for (const { subject, data } of socket.splice(0))
-          void handlers.get(subject)?.({ subject, data });
-      };
-      const gone: string[] = [];
-      const liveness = new NodeLiveness({
-        nodeId: 'judge',
-        bus,
-        logger: silentLogger,
-        heartbeatMs: 100,
-        deadlineMs: 1_000,
-        onPeerGone: (peer) => gone.push(peer),
-      });
-      await liveness.start();
-      // Steady: each 100-ms tick, then the peer's heartbeat 40 ms later and the judge's own 50 ms later.
+      const { liveness, gone, heartbeat, read } = await fakeSocketJudge(1_000);
+      // Steady: the peer's heartbeat every 100 ms; the socket is read 10 ms after it.
       for (let i = 0; i < 30; i += 1) {
         vi.advanceTimersByTime(40);
-        void handlers.get(NODE_HEARTBEAT_SUBJECT)?.({ subject: '', data: { nodeId: 'peer' } });
+        heartbeat('peer');
         vi.advanceTimersByTime(10);
         read();
         vi.advanceTimersByTime(50);
       }
-      // The judge stalls just short of the deadline (its own heartbeat silence 995 ms, the
-      // peer's 1,005 ms); the peer's heartbeats queue up on the socket meanwhile.
-      vi.setSystemTime(Date.now() + 845);
-      bus.publish(NODE_HEARTBEAT_SUBJECT, { nodeId: 'peer' });
-      vi.advanceTimersByTime(100); // the late tick, before the socket is read
+      // The judge stalls just short of the deadline (at its late check, its own heartbeat
+      // silence 995 ms, the peer's 1,005 ms); the peer's heartbeat queues up on the socket.
+      vi.setSystemTime(Date.now() + 925);
+      heartbeat('peer', { queued: true });
+      vi.advanceTimersByTime(CHECK_MS); // the late check, before the socket is read
       read();
       vi.advanceTimersByTime(100);
       expect(gone).toEqual([]);
@@ -132,4 +105,79 @@ describe('NodeLiveness', () => {
       vi.useRealTimers();
     }
   });
+
+  it('finds a hung peer within a fifth of a heartbeat of its deadline, not a whole heartbeat', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const deadlineMs = 1_000;
+      const { liveness, gone, heartbeat, read } = await fakeSocketJudge(deadlineMs);
+      for (let i = 0; i < 30; i += 1) {
+        vi.advanceTimersByTime(40);
+        heartbeat('peer');
+        vi.advanceTimersByTime(10);
+        read();
+        vi.advanceTimersByTime(50);
+      }
+      // The peer's last heartbeat, 10 ms after a check; then it hangs (its pings never answer).
+      vi.advanceTimersByTime(30);
+      heartbeat('peer');
+      const lastHeard = Date.now();
+      let foundAt: number | undefined;
+      for (let step = 0; step < 2 * deadlineMs && foundAt === undefined; step += 1) {
+        vi.advanceTimersByTime(1);
+        read();
+        if (gone.length > 0) foundAt = Date.now();
+      }
+      expect(gone).toEqual(['peer']);
+      // Silent past the deadline at lastHeard + 1,001 ms; the next check is at most CHECK_MS on.
+      expect((foundAt ?? Infinity) - lastHeard).toBeGreaterThan(deadlineMs);
+      expect((foundAt ?? Infinity) - lastHeard).toBeLessThanOrEqual(deadlineMs + CHECK_MS);
+      await liveness.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
+
+/** The checks' period for `HEARTBEAT_MS` (a fifth of a heartbeat). */
+const CHECK_MS = HEARTBEAT_MS / 5;
+
+/**
+ * A judge on a bus whose messages wait on a "socket" until `read()` (fake timers on): `heartbeat`
+ * delivers a peer's heartbeat at once, or queues it with the judge's own. Pings never answer.
+ */
+async function fakeSocketJudge(deadlineMs: number) {
+  const handlers = new Map<string, BusHandler>();
+  const socket: { subject: string; data: unknown }[] = [];
+  const bus = {
+    maxPayloadBytes: 1 << 20,
+    publish: (subject: string, data: unknown) => void socket.push({ subject, data }),
+    subscribe: (subject: string, handler: BusHandler) => {
+      handlers.set(subject, handler);
+      return Promise.resolve({ unsubscribe: () => Promise.resolve() });
+    },
+    request: () => new Promise(() => undefined),
+    flush: () => Promise.resolve(),
+    drain: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  } as unknown as Bus;
+  const read = () => {
+    for (const { subject, data } of socket.splice(0))
+      void handlers.get(subject)?.({ subject, data });
+  };
+  const heartbeat = (nodeId: string, { queued = false } = {}) => {
+    if (queued) socket.push({ subject: NODE_HEARTBEAT_SUBJECT, data: { nodeId } });
+    else void handlers.get(NODE_HEARTBEAT_SUBJECT)?.({ subject: '', data: { nodeId } });
+  };
+  const gone: string[] = [];
+  const liveness = new NodeLiveness({
+    nodeId: 'judge',
+    bus,
+    logger: silentLogger,
+    heartbeatMs: HEARTBEAT_MS,
+    deadlineMs,
+    onPeerGone: (peer) => gone.push(peer),
+  });
+  await liveness.start();
+  return { liveness, gone, heartbeat, read };
+}
