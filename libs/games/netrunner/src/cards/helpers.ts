@@ -65,13 +65,23 @@ export function unbrokenSubs(g: Game): number[] {
 /** Every non-empty subset of `items` with at most `max` elements, in a stable order. */
 export function subsetsUpTo(items: readonly number[], max: number): number[][] {
   const out: number[][] = [];
-  const walk = (start: number, chosen: number[]) => {
-    if (chosen.length > 0) out.push([...chosen]);
-    if (chosen.length === max) return;
-    for (let i = start; i < items.length; i++) walk(i + 1, [...chosen, items[i] as number]);
-  };
-  walk(0, []);
+  walkSubsets(items, max, 0, [], out);
   return out;
+}
+
+// A function of the module, not a closure made per call (named per call under tsx's keepNames).
+function walkSubsets(
+  items: readonly number[],
+  max: number,
+  start: number,
+  chosen: number[],
+  out: number[][],
+): void {
+  if (chosen.length > 0) out.push([...chosen]);
+  if (chosen.length === max) return;
+  for (let i = start; i < items.length; i++) {
+    walkSubsets(items, max, i + 1, [...chosen, items[i] as number], out);
+  }
 }
 
 /**

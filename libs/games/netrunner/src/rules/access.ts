@@ -56,11 +56,15 @@ export function beginBreach(g: Game): void {
 /** Cards of the pile (HQ, R&D, Archives) the Runner may still access in this breach. */
 function pileCandidates(g: Game, breach: Breach): string[] {
   if (breach.pileLeft <= 0) return [];
-  const unseen = (uids: string[]) => uids.filter((u) => !breach.seen.includes(u));
-  if (breach.server === 'hq') return unseen(g.corp.hq);
-  if (breach.server === 'rd') return unseen(g.corp.rd).slice(0, 1);
-  if (breach.server === 'archives') return unseen(g.corp.archives).slice(0, 1);
+  if (breach.server === 'hq') return unseen(g.corp.hq, breach);
+  if (breach.server === 'rd') return unseen(g.corp.rd, breach).slice(0, 1);
+  if (breach.server === 'archives') return unseen(g.corp.archives, breach).slice(0, 1);
   return [];
+}
+
+// A function of the module, not a closure made per call (named per call under tsx's keepNames).
+function unseen(uids: readonly string[], breach: Breach): string[] {
+  return uids.filter((u) => !breach.seen.includes(u));
 }
 
 function rootCandidates(g: Game, breach: Breach): string[] {

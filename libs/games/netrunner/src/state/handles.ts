@@ -1,5 +1,5 @@
 import { nextUint32 } from '@veil/engine';
-import { cardAccess, cardsForReading, type CardAccess } from './draft.js';
+import { cardAccess, cardsForReading, ownCardOf, type CardAccess } from './draft.js';
 import { handleCountsOf, knownHandleCounts, type HandleCounts } from './handle-index.js';
 import { HandleSet } from './handle-set.js';
 import { VIEWERS, type CardState, type Game, type Location, type Viewer } from './types.js';
@@ -173,7 +173,7 @@ const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 export function rotateHandles(g: Game, uid: string, viewers: readonly Viewer[]): void {
   if (viewers.length === 0) return;
   const r = rehandling(g);
-  const card = r.cards.own(uid);
+  const card = ownCardOf(r.cards, uid);
   if (card) rotateCardHandles(g, r, card, viewers);
 }
 
@@ -206,7 +206,7 @@ export function rotateZone(g: Game, uids: readonly string[]): void {
   if (uids.length === 0) return;
   const r = rehandling(g);
   for (const uid of uids) {
-    const card = r.cards.own(uid);
+    const card = ownCardOf(r.cards, uid);
     if (card) rotateCardHandles(g, r, card, blindViewers(card));
   }
 }
