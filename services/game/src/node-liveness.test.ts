@@ -82,15 +82,8 @@ describe('NodeLiveness', () => {
     // waited on its socket are read. A bus whose messages wait until `read()` plays that order.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {
-      const { liveness, gone, heartbeat, read } = await fakeSocketJudge(1_000);
-      // Steady: the peer's heartbeat every 100 ms; the socket is read 10 ms after it.
-      for (let i = 0; i < 30; i += 1) {
-        vi.advanceTimersByTime(40);
-        heartbeat('peer');
-        vi.advanceTimersByTime(10);
-        read();
-        vi.advanceTimersByTime(50);
-      }
+      const { liveness, gone, heartbeat, read, steady } = await fakeSocketJudge(1_000);
+      steady();
       // The judge stalls just short of the deadline (at its late check, its own heartbeat
       // silence 995 ms, the peer's 1,005 ms); the peer's heartbeat queues up on the socket.
       vi.setSystemTime(Date.now() + 925);
@@ -110,14 +103,8 @@ describe('NodeLiveness', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {
       const deadlineMs = 1_000;
-      const { liveness, gone, heartbeat, read } = await fakeSocketJudge(deadlineMs);
-      for (let i = 0; i < 30; i += 1) {
-        vi.advanceTimersByTime(40);
-        heartbeat('peer');
-        vi.advanceTimersByTime(10);
-        read();
-        vi.advanceTimersByTime(50);
-      }
+      const { liveness, gone, heartbeat, read, steady } = await fakeSocketJudge(deadlineMs);
+      steady();
       // The peer's last heartbeat, 10 ms after a check; then it hangs (its pings never answer).
       vi.advanceTimersByTime(30);
       heartbeat('peer');
@@ -144,7 +131,8 @@ const CHECK_MS = HEARTBEAT_MS / 5;
 
 /**
  * A judge on a bus whose messages wait on a "socket" until `read()` (fake timers on): `heartbeat`
- * delivers a peer's heartbeat at once, or queues it with the judge's own. Pings never answer.
+ * delivers a peer's heartbeat at once, or queues it with the judge's own; `steady` plays a live
+ * peer. Pings never answer.
  */
 async function fakeSocketJudge(deadlineMs: number) {
   const handlers = new Map<string, BusHandler>();
@@ -169,6 +157,16 @@ async function fakeSocketJudge(deadlineMs: number) {
     if (queued) socket.push({ subject: NODE_HEARTBEAT_SUBJECT, data: { nodeId } });
     else void handlers.get(NODE_HEARTBEAT_SUBJECT)?.({ subject: '', data: { nodeId } });
   };
+  /** Three seconds steady: the peer's heartbeat every 100 ms, the socket read 10 ms after it. */
+  const steady = () => {
+    for (let i = 0; i < 30; i += 1) {
+      vi.advanceTimersByTime(40);
+      heartbeat('peer');
+      vi.advanceTimersByTime(10);
+      read();
+      vi.advanceTimersByTime(50);
+    }
+  };
   const gone: string[] = [];
   const liveness = new NodeLiveness({
     nodeId: 'judge',
@@ -179,5 +177,5 @@ async function fakeSocketJudge(deadlineMs: number) {
     onPeerGone: (peer) => gone.push(peer),
   });
   await liveness.start();
-  return { liveness, gone, heartbeat, read };
+  return { liveness, gone, heartbeat, read, steady };
 }
