@@ -77,18 +77,21 @@ describe('NodeLiveness', () => {
     }
   });
 
-  it("does not count a stall of its own, shorter than the deadline, as a peer's silence", async () => {
+  it("does not count a stall of its own, shorter than the deadline, as a peer's silence, and beats at once after it", async () => {
     // After the judge's own event loop was blocked, its timer fires before the heartbeats that
     // waited on its socket are read. A bus whose messages wait until `read()` plays that order.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {
-      const { liveness, gone, heartbeat, read, steady } = await fakeSocketJudge(1_000);
+      const { liveness, gone, heartbeat, read, steady, queued } = await fakeSocketJudge(1_000);
       steady();
+      read(); // its own last heartbeat, sent as the steady play ended
       // The judge stalls just short of the deadline (at its late check, its own heartbeat
-      // silence 995 ms, the peer's 1,005 ms); the peer's heartbeat queues up on the socket.
+      // silence 945 ms, the peer's 1,005 ms); the peer's heartbeat queues up on the socket.
       vi.setSystemTime(Date.now() + 925);
       heartbeat('peer', { queued: true });
       vi.advanceTimersByTime(CHECK_MS); // the late check, before the socket is read
+      // Its own heartbeat goes out at that check, not up to a heartbeat later.
+      expect(queued()).toContain('judge');
       read();
       vi.advanceTimersByTime(100);
       expect(gone).toEqual([]);
@@ -177,5 +180,7 @@ async function fakeSocketJudge(deadlineMs: number) {
     onPeerGone: (peer) => gone.push(peer),
   });
   await liveness.start();
-  return { liveness, gone, heartbeat, read, steady };
+  /** The heartbeats waiting on the socket, by node. */
+  const queued = () => socket.map(({ data }) => (data as { nodeId: string }).nodeId);
+  return { liveness, gone, heartbeat, read, steady, queued };
 }

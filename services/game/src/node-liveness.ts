@@ -68,7 +68,7 @@ export class NodeLiveness {
   private readonly probing = new Set<string>();
   private lastOwnHeartbeat = 0;
   private lastTick = Date.now();
-  private ticks = 0;
+  private lastBeat = 0;
   /**
    * Since when this node has heard its own heartbeats without a gap (null: it does not). From
    * the start, it may ask: a peer is judged only once heard, so none is a peer reconnecting.
@@ -142,8 +142,8 @@ export class NodeLiveness {
     const now = Date.now();
     const gap = now - this.lastTick;
     this.lastTick = now;
-    this.ticks += 1;
-    if (this.ticks % CHECKS_PER_HEARTBEAT === 0) this.beat();
+    // Due a heartbeat (half a check early, as checks drift), or back from a stall: beat now.
+    if (now - this.lastBeat >= this.heartbeatMs - this.checkMs / 2) this.beat();
     // After a stall of this node's own, its timers run before what waited on its socket is read:
     // every peer's silence then includes the stall. The tick's lateness is taken off.
     const late = Math.max(0, gap - this.checkMs);
@@ -203,6 +203,7 @@ export class NodeLiveness {
   }
 
   private beat(): void {
+    this.lastBeat = Date.now();
     try {
       this.options.bus.publish(NODE_HEARTBEAT_SUBJECT, { nodeId: this.options.nodeId });
     } catch (error) {
