@@ -164,8 +164,8 @@ export async function releaseLeases(
  * Takes leases `from` holds, expired or not, for `to` (a node that saw `from` stop announcing
  * itself takes its rooms at once instead of waiting out the leases): `ceil(held / share)` of
  * them, so that when every surviving node asks for its share at once, each loads only its part.
- * Rows another taker has locked are skipped, never waited on; a taker asks again until none
- * is left, so a share nobody else claimed is not stranded. Answers the ids taken. A node that
+ * Rows another taker has locked are skipped, never waited on; a taker then asks once more for
+ * all that is left, so a share nobody else claimed is not stranded. Answers the ids taken. A node that
  * was only paused cannot commit afterwards: commits are fenced on the lease owner as well as on
  * the version.
  */

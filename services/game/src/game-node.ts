@@ -341,21 +341,22 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
   };
   /**
    * Each node that survives `peer` takes its share of the rooms (they find it gone within a
-   * moment of each other, so each loads only its part), then asks again until none is left: a
-   * share nobody else took is not stranded.
+   * moment of each other, so each loads only its part), then, once those are loaded, whatever is
+   * left: a share nobody else took is not stranded. Two statements at most, so a peer wrongly
+   * found gone (it was reconnecting to NATS) is not stripped of rooms again and again.
    */
   const takeOver = async (peer: string): Promise<void> => {
-    const survivors = liveness.peers().length + 1;
-    while (accepting) {
+    let share = liveness.peers().length + 1;
+    for (let pass = 0; pass < 2 && accepting; pass += 1, share = 1) {
       let taken: string[];
       try {
-        taken = await store.takeOverLeases(peer, nodeId, leaseTtlMs, survivors);
+        taken = await store.takeOverLeases(peer, nodeId, leaseTtlMs, share);
       } catch (error) {
         logger.warn('takeover failed', { peer, error });
         return;
       }
       if (taken.length === 0) return;
-      logger.info('taking over rooms', { peer, rooms: taken.length, survivors });
+      logger.info('taking over rooms', { peer, rooms: taken.length, share });
       await openTaken(taken);
     }
   };

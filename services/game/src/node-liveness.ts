@@ -143,7 +143,8 @@ export class NodeLiveness {
     const gap = now - this.lastTick;
     this.lastTick = now;
     // Due a heartbeat (half a check early, as checks drift), or back from a stall: beat now.
-    if (now - this.lastBeat >= this.heartbeatMs - this.checkMs / 2) this.beat();
+    const beating = now - this.lastBeat >= this.heartbeatMs - this.checkMs / 2;
+    if (beating) this.beat();
     // After a stall of this node's own, its timers run before what waited on its socket is read:
     // every peer's silence then includes the stall. The tick's lateness is taken off.
     const late = Math.max(0, gap - this.checkMs);
@@ -169,7 +170,9 @@ export class NodeLiveness {
     for (const [peer, heard] of this.lastHeard) {
       const silent = now - heard - late;
       if (silent > this.deadlineMs) this.gone(peer, now - heard);
-      else if (silent > askAfter && mayAsk) this.ask(peer, heard);
+      // Asked once a heartbeat, not at every check: after a NATS restart a peer still
+      // reconnecting looks dead to a ping, and asking sooner would take its rooms more often.
+      else if (silent > askAfter && mayAsk && beating) this.ask(peer, heard);
     }
   }
 
