@@ -117,6 +117,44 @@ describeOwnServer('NatsBus against a server it does not own', () => {
     expect((failure as Error).message).not.toContain('hunter2');
   });
 
+  it('drops a subscription the connection lost before the server confirmed it: back, it gets nothing', async () => {
+    let server = await startOwnServer(nats);
+    const port = Number(new URL(server.url).port);
+    try {
+      const options = { servers: server.url, reconnectTimeWaitMs: 50, onError: () => {} };
+      const bus = await connect({ ...options, name: 'veil-bus-lost-sub' });
+      const peer = await connect({ ...options, name: 'veil-bus-lost-sub-peer' });
+      // The server hangs, so the subscription's confirmation never comes; then it dies.
+      process.kill(server.process.pid, 'SIGSTOP');
+      const received: unknown[] = [];
+      const pending = bus.subscribe('veil.lost', ({ data }) => void received.push(data));
+      const refused = pending.then(
+        () => 'established',
+        () => 'refused',
+      );
+      process.kill(server.process.pid, 'SIGKILL');
+      await server.stop();
+      expect(await refused).toBe('refused');
+      server = await startOwnServer(nats, { port });
+
+      await waitForReady('the bus back', () => bus.flush(), { timeoutMs: 60_000 });
+      await bus.subscribe('veil.sentinel', ({ respond }) => respond?.('here'));
+      await waitForReady(
+        'the peer back',
+        async () => {
+          expect(await peer.request('veil.sentinel', null, { timeoutMs: 500 })).toBe('here');
+        },
+        { timeoutMs: 60_000 },
+      );
+      // Published before the request, so delivered first had the subscription come back.
+      peer.publish('veil.lost', 'lost');
+      expect(await peer.request('veil.sentinel', null)).toBe('here');
+      expect(received).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('reconnects and resubscribes after the server restarts', async () => {
     let server = await startOwnServer(nats);
     const port = Number(new URL(server.url).port);

@@ -173,10 +173,17 @@ export class NatsBus implements Bus {
       }),
     );
     // The server answers a refused SUB with -ERR before the PONG that ends this flush.
-    await this.#flushes.wait().catch((error: unknown) => {
-      throw translate(error, `subscribe to "${subject}"`);
-    });
-    if (refusal) throw translate(refusal, `subscribe to "${subject}"`);
+    const failed = await this.#flushes.wait().then(
+      () => refusal,
+      (error: unknown) => error,
+    );
+    if (failed !== undefined) {
+      // Not established (refused, or the connection dropped before the server confirmed it):
+      // dropped here too, or the client would subscribe it again on reconnecting and hand its
+      // messages to a handler whose caller was told it failed (a room loaded nowhere, answering).
+      inner.unsubscribe();
+      throw translate(failed, `subscribe to "${subject}"`);
+    }
     established = true;
     const subscription = new NatsSubscription(subject, options.queue, inner, this.#flushes);
     this.#subscriptions.add(subscription);
