@@ -653,22 +653,11 @@ describe('Karama against the alliance powers', () => {
       edit(
         afterSetup(SIX),
         (st) => {
-          let x: DuneState = {
-            ...allied(st, 'fremen', 'emperor'),
-            choice: null,
-            turn: 2,
-            storm: 0,
-            spiceDeck: [
-              'shai_hulud',
-              'old_gap',
-              ...st.spiceDeck.filter((c) => c !== 'old_gap' && c !== 'shai_hulud'),
-            ],
-            spiceDiscard: ['the_great_flat'],
-            forces: {
-              ...st.forces,
-              'the_great_flat:14': { ...(fremen ? { fremen } : {}), emperor: 3, atreides: 2 },
-            },
-          };
+          let x = wormAtTheGreatFlat(allied(st, 'fremen', 'emperor'), {
+            ...(fremen ? { fremen } : {}),
+            emperor: 3,
+            atreides: 2,
+          });
           for (const f of SIX) x = withPlayer(x, f, { hand: [] });
           x = withPlayer(x, 'harkonnen', { hand: hand(['karama'], 'h') });
           return enterBlow(x);
