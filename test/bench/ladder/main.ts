@@ -40,6 +40,9 @@ interface Line {
  * `.veil/ladder/results.jsonl`), and a rerun plays only what is missing. `VEIL_LADDER_MINUTES`
  * (default 60) bounds one run; `VEIL_LADDER_PAIRS=greedy-random,…` picks pairs;
  * `VEIL_LADDER_ITERATIONS=N` overrides the search levels' (and the cheat's) budget.
+ * `VEIL_LADDER_SHARD=i/n` plays only the deals whose number is i modulo n, so n processes
+ * (one per core) can share one results file; each rereads it before every game, so all stop
+ * once a pair is decided.
  * `--quick`: 4 deals per pair (8 games), budgets cut to 16 iterations (greedy 2 samples), a
  * fresh results file — a smoke run of the machinery, not a strength measurement.
  */
@@ -62,17 +65,20 @@ export async function main(options: BenchOptions): Promise<Figures> {
   const pairs = PAIRS.filter(([a, b]) => !chosen || chosen.includes(`${a}-${b}`));
   const maxDeals = quick ? 4 : LADDER_SPRT.cap / 2;
   const stopAt = Date.now() + (quick ? 170 : Number(env['VEIL_LADDER_MINUTES'] ?? 60) * 60) * 1000;
-  const lines = readLines(file);
+  const shard = parseShard(env['VEIL_LADDER_SHARD']);
+  let lines = readLines(file);
   const budgetNote = JSON.stringify(budgets);
   progress(`results in ${file} (${lines.length} games already), budgets ${budgetNote}`);
   // Deal by deal across the pairs still undecided, so a bounded run advances every pair.
   let timedOut = false;
   for (let deal = 0; deal < maxDeals && !timedOut; deal++) {
+    if (deal % shard.count !== shard.index) continue;
     for (const [a, b] of pairs) {
       const pair = `${a}-${b}`;
-      const mine = lines.filter((l) => l.pair === pair);
-      if (!quick && sprt(mine.map((l) => l.score)).verdict !== 'continue') continue;
       for (const firstAs of SEATS) {
+        if (!quick) lines = readLines(file);
+        const mine = lines.filter((l) => l.pair === pair);
+        if (!quick && sprt(mine.map((l) => l.score)).verdict !== 'continue') break;
         if (mine.some((l) => l.deal === deal && l.firstAs === firstAs)) continue;
         if (Date.now() >= stopAt) {
           timedOut = true;
@@ -149,6 +155,18 @@ function countBy(values: readonly string[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const v of values) out[v] = (out[v] ?? 0) + 1;
   return out;
+}
+
+/** `VEIL_LADDER_SHARD=i/n` (0 ≤ i < n); the whole ladder when unset. */
+function parseShard(value: string | undefined): { index: number; count: number } {
+  if (value === undefined) return { index: 0, count: 1 };
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index >= count) {
+    throw new Error(`VEIL_LADDER_SHARD must be i/n with 0 <= i < n, got "${value}"`);
+  }
+  return { index, count };
 }
 
 function readLines(file: string): Line[] {
