@@ -17,7 +17,10 @@ const ALLOWED: ReadonlyMap<string, string> = new Map([
   ['libs/engine/src/play.ts:scopes', 'by machine: an inert actor scope, no game data'],
   ['libs/games/netrunner/src/module.ts:listed', 'by game state: its legal-action lists'],
   ['libs/games/netrunner/src/state/draft.ts:ownLogs', 'by game copy: the log it copied'],
-  ['libs/games/netrunner/src/state/handle-index.ts:indexes', 'by cards record: its handles'],
+  [
+    'libs/games/netrunner/src/state/handle-index.ts:indexes',
+    'by game (its decks): the handles of one cards record, checked',
+  ],
 ]);
 
 function sourcesUnder(dir: string): string[] {

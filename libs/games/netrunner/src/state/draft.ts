@@ -296,10 +296,11 @@ interface DraftOf extends LazyCards {
 
 const DRAFT = Symbol('draft');
 
-function lazyCards(base: Record<string, CardState>): DraftOf {
+function lazyCards(g: Game): DraftOf {
+  const base = g.cards;
   const target: Record<string, CardState> = { ...base };
   // Same cards, same handles: the handle index moves to the record the draft will change.
-  moveHandleCounts(base, target);
+  moveHandleCounts(g.decks, base, target);
   const proxy = new Proxy(target, {
     get(t, key) {
       if (typeof key === 'string') return ownCard(base, t, key);
@@ -458,7 +459,7 @@ function withCards(d: Game, lazy: DraftOf, change: (draft: Game) => void): void 
 }
 
 export function produce(g: Game, change: (draft: Game) => void): Game {
-  const lazy = lazyCards(g.cards);
+  const lazy = lazyCards(g);
   const next = shallowDraft(g, lazy.target);
   // Copied at once: tests and their kits edit servers and zones in place.
   copyShared(next, g);
@@ -481,7 +482,7 @@ export function produce(g: Game, change: (draft: Game) => void): Game {
  * continue.
  */
 function begin(event: object, g: Game): DraftOf {
-  const lazy = lazyCards(g.cards);
+  const lazy = lazyCards(g);
   lazy.draft = shallowDraft(g, lazy.target);
   lazy.baseServers = g.servers;
   lazy.baseCorp = g.corp;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextUint32 } from '@veil/engine';
 import { corpActing } from '../testing/kit.js';
 import { draft } from './draft.js';
+import { moveHandleCounts } from './handle-index.js';
 import { cardHandle, freshHandle, handleText, packHandles, setHandles } from './handles.js';
 import type { CardState, Game } from './types.js';
 
@@ -50,6 +51,28 @@ describe('fresh handles', () => {
     expect(freshHandle({ ...g, handleRng: g.handleRng }, 'runner')).not.toBe(wanted);
     setHandles(g, card, before);
     expect(freshHandle({ ...g, handleRng: g.handleRng }, 'runner')).toBe(wanted);
+  });
+});
+
+describe('the handle index', () => {
+  it("is never another record's: a state stepped again after a draft took its index", () => {
+    const a = draft(corpActing().context);
+    const wanted = nextDraw(a);
+    // Copies: each draw changes the game's handle stream, and `a` must keep its own.
+    expect(freshHandle({ ...a }, 'runner')).toBe(wanted); // builds the index of a's record
+    // A draft of `a` takes the index and gives one of its cards the Runner's `wanted`.
+    const b: Game = { ...a, cards: { ...a.cards } };
+    moveHandleCounts(a.decks, a.cards, b.cards);
+    const card = { ...someCard(a) };
+    b.cards[card.uid] = card;
+    setHandles(
+      b,
+      card,
+      packHandles(cardHandle(card, 'corp'), wanted, cardHandle(card, 'spectator')),
+    );
+    expect(freshHandle({ ...b }, 'runner')).not.toBe(wanted);
+    // `a` itself still has no card holding it: its draw is not skipped.
+    expect(freshHandle({ ...a }, 'runner')).toBe(wanted);
   });
 });
 

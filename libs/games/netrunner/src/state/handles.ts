@@ -98,7 +98,7 @@ interface Rehandling {
 
 function rehandling(g: Game): Rehandling {
   const cards = cardAccess(g);
-  return { cards, index: handleCountsOf(cards.record) };
+  return { cards, index: handleCountsOf(g.decks, cards.record) };
 }
 
 function countsIn(r: Rehandling, viewer: Viewer): HandleSet {
@@ -125,7 +125,7 @@ export function freshHandle(g: Game, viewer: Viewer): string {
 
 /** Sets a card's handles (packed), keeping the index of the record it is in current. */
 export function setHandles(g: Game, card: CardState, handles: string): void {
-  setHandlesIn(knownHandleCounts(cardsForReading(g)), card, handles);
+  setHandlesIn(knownHandleCounts(g.decks, cardsForReading(g)), card, handles);
 }
 
 function setHandlesIn(counts: HandleCounts | undefined, card: CardState, handles: string): void {
@@ -152,22 +152,38 @@ function drawHandle(g: Game): string {
 
 /**
  * `h` and `a` (a uint32) as 7 base-36 digits, zero-padded: the same text as
- * `'h' + a.toString(36).padStart(7, '0')`, without the general number formatting (handles are
- * drawn by the dozen when a zone is shuffled, and it showed up in profiles).
+ * `'h' + a.toString(36).padStart(7, '0')`, made as one flat string by one `fromCharCode`
+ * (handles are drawn by the dozen when a zone is shuffled; general number formatting, and a
+ * string grown digit by digit, showed up in profiles).
  */
 export function handleText(a: number): string {
-  let digits = '';
+  // `n - q * 36` rather than `n % 36`, a slow float modulo for uint32s above 2^31.
   let n = a;
-  for (let i = 0; i < 7; i++) {
-    // `n - q * 36` rather than `n % 36`, a slow float modulo for uint32s above 2^31.
-    const q = Math.floor(n / 36);
-    digits = BASE36[n - q * 36] + digits;
-    n = q;
-  }
-  return 'h' + digits;
+  let q = Math.floor(n / 36);
+  const d0 = DIGIT_CODES[n - q * 36] as number;
+  n = q;
+  q = Math.floor(n / 36);
+  const d1 = DIGIT_CODES[n - q * 36] as number;
+  n = q;
+  q = Math.floor(n / 36);
+  const d2 = DIGIT_CODES[n - q * 36] as number;
+  n = q;
+  q = Math.floor(n / 36);
+  const d3 = DIGIT_CODES[n - q * 36] as number;
+  n = q;
+  q = Math.floor(n / 36);
+  const d4 = DIGIT_CODES[n - q * 36] as number;
+  n = q;
+  q = Math.floor(n / 36);
+  const d5 = DIGIT_CODES[n - q * 36] as number;
+  const d6 = DIGIT_CODES[q - Math.floor(q / 36) * 36] as number;
+  return String.fromCharCode(H_CODE, d6, d5, d4, d3, d2, d1, d0);
 }
 
-const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+const H_CODE = 'h'.charCodeAt(0);
+const DIGIT_CODES: readonly number[] = Array.from('0123456789abcdefghijklmnopqrstuvwxyz', (c) =>
+  c.charCodeAt(0),
+);
 
 /** Gives the card a new handle for each of `viewers`. */
 export function rotateHandles(g: Game, uid: string, viewers: readonly Viewer[]): void {
@@ -187,13 +203,16 @@ function rotateCardHandles(
   if (viewers.length === 0) return;
   // Each viewer's draw is checked against that viewer's handles only (the card's old one
   // included, as before any change), so the three are drawn first and set together.
-  const next = {
-    corp: cardHandle(card, 'corp'),
-    runner: cardHandle(card, 'runner'),
-    spectator: cardHandle(card, 'spectator'),
-  };
-  for (const viewer of viewers) next[viewer] = freshIn(g, r, viewer);
-  setHandlesIn(r.index, card, packHandles(next.corp, next.runner, next.spectator));
+  let corp = cardHandle(card, 'corp');
+  let runner = cardHandle(card, 'runner');
+  let spectator = cardHandle(card, 'spectator');
+  for (const viewer of viewers) {
+    const fresh = freshIn(g, r, viewer);
+    if (viewer === 'corp') corp = fresh;
+    else if (viewer === 'runner') runner = fresh;
+    else spectator = fresh;
+  }
+  setHandlesIn(r.index, card, packHandles(corp, runner, spectator));
 }
 
 /** Viewers who cannot see `card` where it is now. */
