@@ -330,6 +330,9 @@ describe('game node (in-process bus, PGlite)', () => {
     await sub.unsubscribe();
     await first.stop();
     await eventually(() => rooms.every((id) => survivors.some((s) => s.rooms().includes(id))));
+    // A survivor that finds the node gone late may find nothing left (the other took its share,
+    // then the rest): it still asks.
+    await eventually(() => shares.size === 2);
     const held = survivors.map((s) => rooms.filter((id) => s.rooms().includes(id)));
     // Each asked first for half (two survivors), then at most once for what was left; each room
     // is on exactly one, its lease held there.
