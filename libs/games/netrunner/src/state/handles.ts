@@ -157,33 +157,30 @@ function drawHandle(g: Game): string {
  * string grown digit by digit, showed up in profiles).
  */
 export function handleText(a: number): string {
-  // `n - q * 36` rather than `n % 36`, a slow float modulo for uint32s above 2^31.
-  let n = a;
-  let q = Math.floor(n / 36);
-  const d0 = DIGIT_CODES[n - q * 36] as number;
-  n = q;
-  q = Math.floor(n / 36);
-  const d1 = DIGIT_CODES[n - q * 36] as number;
-  n = q;
-  q = Math.floor(n / 36);
-  const d2 = DIGIT_CODES[n - q * 36] as number;
-  n = q;
-  q = Math.floor(n / 36);
-  const d3 = DIGIT_CODES[n - q * 36] as number;
-  n = q;
-  q = Math.floor(n / 36);
-  const d4 = DIGIT_CODES[n - q * 36] as number;
-  n = q;
-  q = Math.floor(n / 36);
-  const d5 = DIGIT_CODES[n - q * 36] as number;
-  const d6 = DIGIT_CODES[q - Math.floor(q / 36) * 36] as number;
-  return String.fromCharCode(H_CODE, d6, d5, d4, d3, d2, d1, d0);
+  return String.fromCharCode(
+    H_CODE,
+    digit(a, 6),
+    digit(a, 5),
+    digit(a, 4),
+    digit(a, 3),
+    digit(a, 2),
+    digit(a, 1),
+    digit(a, 0),
+  );
+}
+
+/** The character code of `a`'s base-36 digit of 36^place. */
+function digit(a: number, place: number): number {
+  const q = Math.floor(a / (PLACES[place] as number));
+  // `q - ⌊q / 36⌋ * 36` rather than `q % 36`, a slow float modulo for numbers above 2^31.
+  return DIGIT_CODES[q - Math.floor(q / 36) * 36] as number;
 }
 
 const H_CODE = 'h'.charCodeAt(0);
 const DIGIT_CODES: readonly number[] = Array.from('0123456789abcdefghijklmnopqrstuvwxyz', (c) =>
   c.charCodeAt(0),
 );
+const PLACES: readonly number[] = [1, 36, 36 ** 2, 36 ** 3, 36 ** 4, 36 ** 5, 36 ** 6];
 
 /** Gives the card a new handle for each of `viewers`. */
 export function rotateHandles(g: Game, uid: string, viewers: readonly Viewer[]): void {
