@@ -151,18 +151,26 @@ async function act(page: Page, target: ReturnType<Page['locator']>): Promise<voi
   await page.locator(`[data-testid=board]:not([data-version="${version}"])`).waitFor(WAIT);
 }
 
-/** Passes the Runner's windows until `done` (waiting while the Corp decides). */
+/**
+ * Passes the Runner's windows until `done`. While the Corp decides it waits for the board's next
+ * version (however slow the machine; WAIT bounds a hang), not for a number of short sleeps.
+ */
 async function passUntil(page: Page, done: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 60; i += 1) {
     if (await done()) return;
+    const board = page.getByTestId('board');
+    const version = await board.getAttribute('data-version');
     const pass = page.locator('[data-testid=action][data-style=pass]');
-    if ((await page.getByTestId('board').getAttribute('data-status')) === 'deciding') {
+    if ((await board.getAttribute('data-status')) === 'deciding') {
       if ((await pass.count()) > 0) {
         await act(page, pass.first());
         continue;
       }
+      // The Runner's decision, its buttons not drawn yet.
+      await page.waitForTimeout(100);
+      continue;
     }
-    await page.waitForTimeout(100);
+    await page.locator(`[data-testid=board]:not([data-version="${version}"])`).waitFor(WAIT);
   }
   throw new Error('the page never got there');
 }
