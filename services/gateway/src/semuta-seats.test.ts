@@ -2,7 +2,7 @@ import { connectSeat, connectSpectator, type VeilConnection } from '@veil/client
 import { dune, type DuneView } from '@veil/dune';
 import { battleBoundary, THREE } from '@veil/dune/testing';
 import { applyAction, persistGame, type AnyGameModule } from '@veil/engine';
-import { startGameNode, type GameNode } from '@veil/game';
+import { NODE_HEARTBEAT_SUBJECT, startGameNode, type GameNode } from '@veil/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorld, type TestWorld } from './test-world.js';
 import { hashSeatToken, newSeatToken } from './tokens.js';
@@ -77,16 +77,35 @@ async function expectClaimantOnly(roomId: string, claimed: boolean): Promise<str
   return handles;
 }
 
+/** Resolves at a heartbeat of `nodeId` sent after every node started so far subscribed. */
+async function heardOnce(nodeId: string): Promise<void> {
+  const bus = world.broker.connect();
+  let heard!: () => void;
+  const beat = new Promise<void>((resolve) => (heard = resolve));
+  await bus.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
+    if ((data as { nodeId?: string }).nodeId === nodeId) heard();
+  });
+  await beat;
+  await bus.close();
+}
+
 function closeAll(): void {
   for (const conn of open.splice(0)) conn.close();
 }
 
 beforeAll(async () => {
-  world = await startTestWorld({ games, node: { ...LIVENESS, abandonUnjoinedMs: 0 } });
+  // Leases longer than the test: the rooms can move only by the taker finding the node gone.
+  world = await startTestWorld({
+    games,
+    node: { ...LIVENESS, leaseTtlMs: 120_000, abandonUnjoinedMs: 0 },
+  });
 }, 120_000);
 
 afterAll(async () => {
   closeAll();
+  // The gateway first: its sockets' `leave` commands reach the taker while it still runs them
+  // (stopped first, they would wait out the gateway's placement deadline).
+  await world?.gateway.close();
   await taker?.stop();
   await world?.close();
 }, 60_000);
@@ -115,6 +134,9 @@ describe('Semuta candidates through the gateway', () => {
       abandonUnjoinedMs: 0,
       ...LIVENESS,
     });
+    // The taker must have heard the first node before it goes silent: a node never heard is
+    // not found gone, and its rooms would wait out their leases for the sweep instead.
+    await heardOnce('node-test');
     await world.node.stop();
     const deadline = Date.now() + 20_000;
     while (taker.rooms().length < 2 && Date.now() < deadline) {
