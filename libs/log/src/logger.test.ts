@@ -39,6 +39,26 @@ describe('JSON-lines logger', () => {
     expect(lines[0]).toMatchObject({ service: 'test', roomId: 'r2', msg: 'step' });
   });
 
+  it('writes each key once: a child’s or a line’s field replaces the one it repeats', () => {
+    const raw: string[] = [];
+    const logger = createLogger({ service: 'veil', role: 'all' }, 'info', (line) => raw.push(line));
+    const game = logger.child({ service: 'game', nodeId: 'n1' });
+    game.info('room loaded');
+    game.child({ nodeId: 'n2' }).info('moved');
+    logger.warn('bus error', { service: 'gateway' });
+    const count = (line: string, key: string) => line.split(`"${key}":`).length - 1;
+    expect(raw.map((line) => [count(line, 'service'), count(line, 'nodeId')])).toEqual([
+      [1, 1],
+      [1, 1],
+      [1, 0],
+    ]);
+    expect(raw.map((line) => JSON.parse(line) as Record<string, unknown>)).toMatchObject([
+      { service: 'game', role: 'all', nodeId: 'n1', msg: 'room loaded' },
+      { service: 'game', role: 'all', nodeId: 'n2', msg: 'moved' },
+      { service: 'gateway', role: 'all', msg: 'bus error' },
+    ]);
+  });
+
   it('logs an error as its name, code and message, never its cause', () => {
     const { logger, lines } = capture('info');
     const error = Object.assign(new Error('commit failed', { cause: { hand: ['secret'] } }), {

@@ -32,31 +32,54 @@ export function createLogger(
   write?: (line: string) => void,
 ): Logger {
   const destination = write ? { write } : pino.destination({ dest: 1, sync: false });
-  return wrap(
-    pino(
-      {
-        level,
-        base,
-        messageKey: 'msg',
-        timestamp: pino.stdTimeFunctions.isoTime,
-        formatters: {
-          level: (label) => ({ level: label }),
-          log: withoutErrorDetails,
-        },
+  const root = pino(
+    {
+      level,
+      base: {},
+      messageKey: 'msg',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: withoutErrorDetails,
       },
-      destination,
-    ),
+    },
+    destination,
   );
+  return wrap(root, base);
 }
 
-function wrap(logger: pino.Logger): Logger {
+type Level = 'debug' | 'info' | 'warn' | 'error';
+
+/**
+ * A logger adding `bindings` to every line. pino writes a child's bindings after its parent's
+ * and a line's fields after both, repeating a key given twice; here the later value replaces
+ * the earlier one, so a line has each key once (a JSON reader keeps either value of a repeat).
+ */
+function wrap(root: pino.Logger, bindings: LogFields): Logger {
+  const bound = root.child(bindings);
+  const keys = Object.keys(bindings);
+  const at =
+    (level: Level) =>
+    (msg: string, fields: LogFields = {}): void => {
+      if (!bound.isLevelEnabled(level)) return;
+      const repeats = keys.some((key) => Object.hasOwn(fields, key));
+      const target = repeats ? root.child(without(bindings, fields)) : bound;
+      target[level](fields, msg);
+    };
   return {
-    debug: (msg, fields = {}) => logger.debug(fields, msg),
-    info: (msg, fields = {}) => logger.info(fields, msg),
-    warn: (msg, fields = {}) => logger.warn(fields, msg),
-    error: (msg, fields = {}) => logger.error(fields, msg),
-    child: (fields) => wrap(logger.child(fields)),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    child: (fields) => wrap(root, { ...bindings, ...fields }),
   };
+}
+
+/** `bindings` without the keys `fields` gives again. */
+function without(bindings: LogFields, fields: LogFields): LogFields {
+  return Object.fromEntries(
+    Object.entries(bindings).filter(([key]) => !Object.hasOwn(fields, key)),
+  );
 }
 
 /** The fields of a line, each Error among them as `errorReplacer` gives it. */
