@@ -1,3 +1,4 @@
+import { MAX_TRUSTED_PROXIES } from '@veil/gateway';
 import { BOT_LEVELS } from '@veil/protocol';
 import { z } from 'zod';
 
@@ -40,6 +41,11 @@ export const CONFIG_VARIABLES = {
     z.string().min(1).max(255).optional(),
     'all interfaces',
     "the gateway's interface",
+  ),
+  VEIL_TRUSTED_PROXIES: variable(
+    wholeNumber(0, MAX_TRUSTED_PROXIES).default(0),
+    '0',
+    'proxies in front of the gateway that append to `X-Forwarded-For` (0: it is ignored)',
   ),
   DATABASE_URL: variable(
     z.url({ protocol: /^postgres(ql)?$/ }).optional(),

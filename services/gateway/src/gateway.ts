@@ -39,6 +39,11 @@ export interface GatewayOptions {
   readonly roomCreationLimit?: ClientBucketsOptions;
   /** Replay requests per client address (default 20 at once, then 10 a second). */
   readonly replayLimit?: ClientBucketsOptions;
+  /**
+   * How many proxies in front of the gateway append to `X-Forwarded-For`: a client's address is
+   * read from that header only then (`client-address.ts`; default 0, the connecting address).
+   */
+  readonly trustedProxies?: number;
   /** Rate-limited requests in a row after which a socket is disconnected (default 100). */
   readonly abuseLimit?: number;
   readonly maxBodyBytes?: number;
@@ -129,6 +134,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       ...options.roomCreationLimit,
     }),
     replays: new ClientBuckets(options.replayLimit),
+    trustedProxies: options.trustedProxies ?? 0,
     draining: () => draining,
   });
   http.on('request', (req, res) => {

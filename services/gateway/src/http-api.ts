@@ -12,6 +12,7 @@ import {
   type RoomSeat,
 } from '@veil/protocol';
 import { checkBotLevels, type BotLevels } from './bot-levels.js';
+import { clientAddress } from './client-address.js';
 import { GatewayError, toProtocolError } from './errors.js';
 import type { Logger } from '@veil/log';
 import type { GatewayMetrics } from './metrics.js';
@@ -42,6 +43,8 @@ export interface HttpApiDeps {
   readonly roomCreations: ClientBuckets;
   /** Replays per client address (default: 20 at once, then 10 a second). */
   readonly replays?: ClientBuckets;
+  /** Proxies in front that append to `X-Forwarded-For` (`client-address.ts`; default 0). */
+  readonly trustedProxies?: number;
   /** Whether the gateway is shutting down (health turns 503). */
   readonly draining: () => boolean;
 }
@@ -99,7 +102,8 @@ export function createHttpHandler(deps: HttpApiDeps) {
       } else if (REPLAY_PATH.test(path)) {
         route = 'replay';
         onlyMethods(req, ['GET']);
-        if (!replays.take(clientAddress(req))) throw new GatewayError('rate_limited');
+        if (!replays.take(clientAddress(req, deps.trustedProxies ?? 0)))
+          throw new GatewayError('rate_limited');
         const roomId = decodePathSegment(REPLAY_PATH.exec(path)?.[1] ?? '');
         sendJson(res, 200, await replay(deps, roomId, url.searchParams, req));
       } else if (SEAT_PATH.test(path)) {
@@ -127,7 +131,7 @@ export function createHttpHandler(deps: HttpApiDeps) {
 }
 
 async function createRoom(deps: HttpApiDeps, req: IncomingMessage, res: ServerResponse) {
-  if (!deps.roomCreations.take(clientAddress(req))) {
+  if (!deps.roomCreations.take(clientAddress(req, deps.trustedProxies ?? 0))) {
     req.resume();
     throw new GatewayError('rate_limited');
   }
@@ -178,7 +182,7 @@ async function joinSeat(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  if (!deps.roomCreations.take(clientAddress(req))) {
+  if (!deps.roomCreations.take(clientAddress(req, deps.trustedProxies ?? 0))) {
     req.resume();
     throw new GatewayError('rate_limited');
   }
@@ -260,11 +264,6 @@ function decodePathSegment(segment: string): string {
   } catch {
     throw new GatewayError('bad_request');
   }
-}
-
-/** Who a room creation is counted against: the connecting address. */
-function clientAddress(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
 }
 
 /** `application/json`, with no charset or UTF-8 (the only encoding JSON has on the wire). */

@@ -5,6 +5,7 @@ export {
   type Gateway,
   type GatewayOptions,
 } from './gateway.js';
+export { MAX_TRUSTED_PROXIES } from './client-address.js';
 export { DEFAULT_MAX_BODY_BYTES } from './http-api.js';
 export { GatewayMetrics } from './metrics.js';
 export { NodeClient, type NodeClientOptions } from './node-client.js';

@@ -28,7 +28,7 @@ afterAll(async () => {
 function rawHttp(
   method: string,
   path: string,
-  options: { body?: string; contentType?: string; base?: string } = {},
+  options: { body?: string; contentType?: string; base?: string; forwardedFor?: string } = {},
 ): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(new URL(path, options.base ?? world.url), { method }, (res) => {
@@ -41,6 +41,7 @@ function rawHttp(
     });
     req.on('error', reject);
     if (options.contentType !== undefined) req.setHeader('content-type', options.contentType);
+    if (options.forwardedFor !== undefined) req.setHeader('x-forwarded-for', options.forwardedFor);
     req.end(options.body);
   });
 }
@@ -194,5 +195,58 @@ describe('room creation', () => {
     expect(await roomCount()).toBe(before);
     // Reading the lobby is not creating a room.
     expect((await rawHttp('GET', '/api/rooms', { base: limited.url })).status).toBe(200);
+  });
+});
+
+describe('room creation behind a proxy', () => {
+  const buses: Bus[] = [];
+  const gateways: Gateway[] = [];
+
+  /** A gateway taking one room per client, behind `trustedProxies` proxies. */
+  async function gatewayBehind(trustedProxies: number): Promise<Gateway> {
+    const bus = world.broker.connect();
+    buses.push(bus);
+    const gateway = await startGateway({
+      bus,
+      store: world.store,
+      port: 0,
+      host: '127.0.0.1',
+      roomCreationLimit: { capacity: 1, refillPerSecond: 0 },
+      trustedProxies,
+    });
+    gateways.push(gateway);
+    return gateway;
+  }
+
+  afterAll(async () => {
+    for (const gateway of gateways) await gateway.close();
+    for (const bus of buses) await bus.close();
+  });
+
+  const statusFrom = async (gateway: Gateway, forwardedFor?: string) =>
+    (
+      await rawHttp('POST', '/api/rooms', {
+        base: gateway.url,
+        body: JSON.stringify(PARLOR),
+        contentType: 'application/json',
+        ...(forwardedFor === undefined ? {} : { forwardedFor }),
+      })
+    ).status;
+
+  it('counts each client by the address its trusted proxy appended, not what the client wrote', async () => {
+    const gateway = await gatewayBehind(1);
+    expect(await statusFrom(gateway, '203.0.113.9')).toBe(201);
+    expect(await statusFrom(gateway, '198.51.100.7')).toBe(201);
+    // The same client again, with an address of its own choosing in front: still that client.
+    expect(await statusFrom(gateway, '192.0.2.1, 203.0.113.9')).toBe(429);
+    // Not through the proxy (no usable entry): the connecting address, counted once.
+    expect(await statusFrom(gateway, 'unknown')).toBe(201);
+    expect(await statusFrom(gateway)).toBe(429);
+  });
+
+  it('ignores X-Forwarded-For without a trusted proxy: one connecting address is one client', async () => {
+    const gateway = await gatewayBehind(0);
+    expect(await statusFrom(gateway, '203.0.113.9')).toBe(201);
+    expect(await statusFrom(gateway, '198.51.100.7')).toBe(429);
   });
 });

@@ -1,0 +1,32 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { clientAddress } from './client-address.js';
+
+function request(forwardedFor?: string | string[]): IncomingMessage {
+  const headers = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
+  return { socket: { remoteAddress: '10.0.0.2' }, headers } as unknown as IncomingMessage;
+}
+
+describe('the client address a request is counted against', () => {
+  it('is the connecting address with no trusted proxy, whatever X-Forwarded-For says', () => {
+    expect(clientAddress(request('203.0.113.9'), 0)).toBe('10.0.0.2');
+    expect(clientAddress(request(), 0)).toBe('10.0.0.2');
+  });
+
+  it('is the entry as many from the right as there are trusted proxies', () => {
+    // Written by the client, then by two proxies: "spoofed, client, first proxy".
+    const header = '198.51.100.1, 203.0.113.9, 192.0.2.4';
+    expect(clientAddress(request(header), 1)).toBe('192.0.2.4');
+    expect(clientAddress(request(header), 2)).toBe('203.0.113.9');
+    expect(clientAddress(request(['198.51.100.1', '203.0.113.9,2001:db8::7']), 1)).toBe(
+      '2001:db8::7',
+    );
+  });
+
+  it('is the connecting address when the header is missing, too short or not an address there', () => {
+    expect(clientAddress(request(), 1)).toBe('10.0.0.2');
+    expect(clientAddress(request('203.0.113.9'), 2)).toBe('10.0.0.2');
+    expect(clientAddress(request('203.0.113.9, unknown'), 1)).toBe('10.0.0.2');
+    expect(clientAddress(request(''), 1)).toBe('10.0.0.2');
+  });
+});
