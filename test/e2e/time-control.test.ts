@@ -92,6 +92,17 @@ describe.skipIf(skip)('time controls in Chromium', () => {
       status: 'finished',
       outcome: { winners: ['corp'], reason: 'time' },
     });
+    // The replay shows each step's clocks, stopped: full at the start, the Runner's at 0:00 at
+    // the end.
+    await corp.goto(`${base()}/#/room/${roomId}/replay`);
+    await corp.getByTestId('replay').waitFor(WAIT);
+    const clockOf = (seat: string) => corp.locator(`[data-testid=clock][data-seat=${seat}]`);
+    await expect.poll(() => clockOf('runner').textContent(), WAIT).toBe('Runner 0:00');
+    await corp.getByTestId('replay-first').click();
+    await corp.locator('[data-testid=board][data-version="0"]').waitFor(WAIT);
+    await expect.poll(() => clockOf('runner').textContent(), WAIT).toBe('Runner 0:30');
+    expect(await clockOf('corp').textContent()).toBe('Corp 0:30');
+    expect(await corp.locator('[data-testid=clock][data-running=true]').count()).toBe(0);
     await corpContext.close();
     await runnerContext.close();
   }, 150_000);

@@ -4,6 +4,7 @@ import {
   replayRequestSchema,
   SPECTATOR,
   type ReplayReply,
+  type SeatClocks,
   type ViewPayload,
 } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
@@ -11,6 +12,7 @@ import type { Logger } from '@veil/log';
 import type { GameRegistry } from './game-registry.js';
 import { ReplayedRoom, type ReplayCache } from './replay-cache.js';
 import { RoomLoadError } from './room-loading.js';
+import { clockSettingsOf, initialClock, seatClocks, storedClock } from './seat-clock.js';
 import { logEntriesSince, viewPayload } from './viewer-payloads.js';
 
 /**
@@ -19,7 +21,8 @@ import { logEntriesSince, viewPayload } from './viewer-payloads.js';
  * played it, and sent as the spectators' view and log — the game's `view()` and `logView()`, as
  * every outbound byte. Only finished rooms: a room in play would show spectators what their
  * delay holds back, and a seat's view what the other seat may not see; after the game each
- * seat's view may be replayed too (the game is over, as its reveal at the end says).
+ * seat's view may be replayed too (the game is over, as its reveal at the end says). A room with
+ * time controls shows each seat's clock as of that version's commit, none running.
  */
 export async function replayRoom(
   store: RoomStore,
@@ -68,13 +71,29 @@ export async function replayRoom(
   const payload = viewPayload(module, roomId, version, at, viewer, {
     fixedDeal: options?.fixedDeal === true,
   });
+  const clocks = clocksAt(room, version);
   return {
     ok: true,
     game: module.id,
     lastVersion,
-    view: { ...payload, view: withoutLegalActions(payload.view) },
+    view: { ...payload, view: withoutLegalActions(payload.view), ...(clocks ? { clocks } : {}) },
     log: log.slice(-MAX_LOG_ENTRIES),
   };
+}
+
+/**
+ * The clocks as the commit of `version` left them (each event of a clocked room carries them;
+ * version 0 is every seat's base time), stopped: null for a room without time controls.
+ */
+function clocksAt(room: ReplayedRoom, version: number): SeatClocks | null {
+  const settings = clockSettingsOf(room.stored.room.options);
+  if (!settings) return null;
+  for (let v = version; v >= 1; v--) {
+    const clock = storedClock(room.stored.events[v - 1]?.action);
+    if (clock) return seatClocks(clock, [], clock.at);
+  }
+  const start = initialClock(settings, Object.keys(room.stored.room.seats));
+  return seatClocks(start, [], start.at);
 }
 
 /** A view as a replay shows it: the legal actions of that moment are not for playing now. */

@@ -1,6 +1,11 @@
 import type { Bus, InProcessBroker } from '@veil/bus';
 import { parlorGame } from '@veil/parlor';
-import type { RoomCommandReply, SeatClocks } from '@veil/protocol';
+import {
+  ROOMS_REPLAY_SUBJECT,
+  type ReplayReply,
+  type RoomCommandReply,
+  type SeatClocks,
+} from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClockSource } from './clock-source.js';
@@ -212,6 +217,34 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
       requestId: 'f2',
     });
     expect(refused).toMatchObject({ ok: false, error: { code: 'game_over' } });
+  });
+
+  it('a replay shows each version’s clocks as its commit left them, none running', async () => {
+    const clock = new FakeClock();
+    await node('t11', clock);
+    await createParlorRoom(client, 'tc-replay', timed({ baseSeconds: 60, incrementSeconds: 2 }));
+    clock.advance(8_000);
+    await act('tc-replay', 'p1', 'draw', 'r1');
+    clock.advance(3_000);
+    await act('tc-replay', 'p1', 'play', 'r2');
+    clock.advance(60_000); // p2's flag falls
+    await eventually(async () => (await store.roomSummary('tc-replay'))?.status === 'finished');
+    const replayed: unknown[] = [];
+    for (let version = 0; version <= 3; version++) {
+      const reply = (await client.request(
+        ROOMS_REPLAY_SUBJECT,
+        { roomId: 'tc-replay', version },
+        { timeoutMs: 5_000 },
+      )) as ReplayReply;
+      if (!reply.ok) throw new Error(`replay refused: ${JSON.stringify(reply)}`);
+      replayed.push(reply.view.clocks);
+    }
+    expect(replayed).toEqual([
+      { remainingMs: { p1: 60_000, p2: 60_000 }, running: [] },
+      { remainingMs: { p1: 54_000, p2: 60_000 }, running: [] },
+      { remainingMs: { p1: 53_000, p2: 60_000 }, running: [] },
+      { remainingMs: { p1: 53_000, p2: 0 }, running: [] },
+    ]);
   });
 
   it('a node taking a room over flags a clock that ran out while no node ran it', async () => {

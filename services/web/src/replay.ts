@@ -8,6 +8,7 @@ import {
   type ViewEvent,
 } from '@veil/client';
 import { BOARDS } from './boards.js';
+import { withClocks } from './clock-bar.js';
 import { h, mount } from './dom.js';
 import { replayHash, type Route } from './router.js';
 import { savedToken } from './storage.js';
@@ -180,8 +181,10 @@ export function openReplay(root: HTMLElement, base: string, route: ReplayRoute):
   /** A board for the current viewer on a fresh feed (a board keeps the viewer it started with). */
   const startBoard = async (): Promise<void> => {
     feed = new ReplayFeed(route.roomId);
-    const container = h('div');
-    mount(board, container);
+    const frame = h('div');
+    mount(board, frame);
+    // A clocked room's clocks as each version's commit left them (stopped).
+    const container = withClocks(frame, feed as unknown as VeilConnection);
     const load = BOARDS[game];
     if (!load) {
       feed.onView((v) =>
