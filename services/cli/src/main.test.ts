@@ -110,7 +110,10 @@ describe('veil command', () => {
     const { err } = capture();
     const run = (...extra: string[]) => main(['selfplay', '--game', 'dune', ...extra], {});
     expect(await run('--options', '{"turns":99}')).toBe(2);
-    expect(err.join('\n')).toMatch(/bad room options: dune: turns must be 1\.\.20/);
+    expect(err.join('\n')).toMatch(/bad room options: turns: Too big/);
+    // A misspelt option is refused, as a room would refuse it, not played at its default.
+    expect(await run('--options', '{"semutaDrg":true}')).toBe(2);
+    expect(err.join('\n')).toMatch(/bad room options: \(options\): Unrecognized key: "semutaDrg"/);
     expect(await run('--options', 'turns=3')).toBe(2);
     expect(err.join('\n')).toMatch(/--options must be a JSON object/);
     expect(await run('--seats', '1-6')).toBe(2);

@@ -77,7 +77,7 @@ function runSelfplay(argv: readonly string[], registry: GameRegistry): number {
   if (!gameId) throw new UsageError('selfplay needs --game');
   const entry = gameEntry(registry, gameId);
   const { module } = entry;
-  const options = roomOptions(args.options.get('options')?.at(-1));
+  const options = roomOptions(entry, args.options.get('options')?.at(-1));
   const seatRange = seatCounts(entry, args.options.get('seats')?.at(-1));
   const seats = checkedSeats(module, options);
   if (seatRange) {
@@ -141,8 +141,8 @@ function runSelfplay(argv: readonly string[], registry: GameRegistry): number {
   return summary.errors + summary.deadlocks === 0 ? 0 : 1;
 }
 
-/** `--options`: a JSON object of room options, `{}` without it. */
-function roomOptions(raw: string | undefined): Record<string, unknown> {
+/** `--options`: a JSON object of room options the game takes (as a room would), `{}` without it. */
+function roomOptions(entry: GameEntry, raw: string | undefined): Record<string, unknown> {
   if (raw === undefined) return {};
   let parsed: unknown;
   try {
@@ -152,6 +152,13 @@ function roomOptions(raw: string | undefined): Record<string, unknown> {
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new UsageError(`--options must be a JSON object, got "${raw}"`);
+  const checked = entry.options?.safeParse(parsed);
+  if (checked && !checked.success) {
+    const problems = checked.error.issues.map(
+      (i) => `${i.path.join('.') || '(options)'}: ${i.message}`,
+    );
+    throw new UsageError(`bad room options: ${problems.join('; ')}`);
+  }
   return parsed as Record<string, unknown>;
 }
 

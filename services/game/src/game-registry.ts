@@ -1,4 +1,5 @@
 import type { AnyGameModule, GameSnapshot } from '@veil/engine';
+import type { z } from 'zod';
 
 /**
  * The games a node runs, by id: what the node needs of `@veil/game-registry`'s entries (the
@@ -15,6 +16,10 @@ export interface RegisteredGame {
    * to move. A seat that is in on an open simultaneous choice is a decider but owes nothing.
    */
   readonly awaiting?: (snapshot: GameSnapshot<unknown>) => readonly string[];
+  /** The room options the game takes (strict, bounded); without it, any the protocol allows. */
+  readonly options?: z.ZodType;
+  /** The window kinds a seat may set a standing policy for (default: any). */
+  readonly policyKinds?: readonly string[];
 }
 
 export type GameRegistry = ReadonlyMap<string, RegisteredGame>;

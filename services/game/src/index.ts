@@ -13,6 +13,5 @@ export { placeRoom, sendRoomCommand, type RoomClientOptions } from './room-clien
 export { applyRoomEvent, isRoomEventRecord, type RoomEventRecord } from './room-event.js';
 export { loadRoomState, RoomLoadError, type LoadedRoomState } from './room-loading.js';
 export { defaultGames } from './games.js';
-export { checkGameOptions, isPolicyKind, MAX_PARLOR_TURNS } from './game-inputs.js';
-export { MAX_AGENDA_POINTS_TO_WIN, MIN_AGENDA_POINTS_TO_WIN } from './netrunner-options.js';
+export { checkGameOptions, isPolicyKind } from './game-inputs.js';
 export { isFixedDeal, ROOM_SECRET_BYTES } from './room-creation.js';

@@ -53,7 +53,7 @@ export async function createRoom(
   }
   const game = games.get(command.game);
   if (!game) return { ok: false, error: protocolError('bad_request') };
-  const gameOptions = checkGameOptions(game.module.id, command.options.gameOptions ?? {});
+  const gameOptions = checkGameOptions(game, command.options.gameOptions ?? {});
   if (gameOptions === null) return { ok: false, error: protocolError('bad_request') };
   const seed = command.options.seed ?? randomBytes(ROOM_SECRET_BYTES).toString('hex');
   let snapshot;

@@ -546,8 +546,8 @@ export class RoomRunner {
     const remembered = this.acks.get(ackKey(command.seat, command.requestId));
     if (remembered) return { reply: remembered };
     if (this.lifecycle !== 'active') return { reply: refusal('game_over') };
-    const { module, record: room, snapshot, version } = this.context;
-    if (!isPolicyKind(room.game, command.kind)) return { reply: refusal('bad_request') };
+    const { module, game, snapshot, version } = this.context;
+    if (!isPolicyKind(game, command.kind)) return { reply: refusal('bad_request') };
     const record: RoomEventRecord = {
       type: 'policy',
       kind: command.kind,

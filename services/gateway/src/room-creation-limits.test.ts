@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { Bus } from '@veil/bus';
 import { createRoom } from '@veil/client';
 import type { AnyGameModule } from '@veil/engine';
-import { MAX_PARLOR_TURNS } from '@veil/game';
+import { MAX_PARLOR_TURNS } from '@veil/parlor';
 import { netrunner } from '@veil/netrunner';
 import { parlor } from '@veil/parlor';
 import { protocolError, type CreateRoomRequestInput } from '@veil/protocol';

@@ -1,4 +1,5 @@
 import type { AnyGameModule, GameSnapshot, Rng } from '@veil/engine';
+import type { z } from 'zod';
 
 /** How far one card of a game's pool is implemented (`veil cards <game>`). */
 export interface CardCoverageRow {
@@ -46,4 +47,12 @@ export interface GameEntry {
    * nothing; the game node asks bots only for these seats. Read on the node only.
    */
   readonly awaiting?: (snapshot: GameSnapshot<unknown>) => readonly string[];
+  /**
+   * The room options (`gameOptions`) the game takes, strict and bounded: a room whose options
+   * it refuses is never set up (`bad_request`). Without it, the options as the protocol bounds
+   * them; every production game has one.
+   */
+  readonly options?: z.ZodType;
+  /** The reaction-window kinds a seat may set a standing policy for (default: any). */
+  readonly policyKinds?: readonly string[];
 }

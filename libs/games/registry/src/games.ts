@@ -1,8 +1,10 @@
 import type { AnyGameModule } from '@veil/engine';
 import { dune, FACTION_IDS } from '@veil/dune';
-import { CARD_COVERAGE, netrunner } from '@veil/netrunner';
+import { CARD_COVERAGE, netrunner, WINDOW_KINDS } from '@veil/netrunner';
 import { duneAwaiting } from './dune-awaiting.js';
+import { duneOptionsSchema } from './dune-options.js';
 import type { GameEntry } from './game-entry.js';
+import { netrunnerOptionsSchema } from './netrunner-options.js';
 
 /**
  * Android: Netrunner. Self-play weights: a Corp that can score an agenda nearly always does
@@ -14,6 +16,8 @@ const netrunnerGame: GameEntry = {
   cards: CARD_COVERAGE,
   selfplay: { maxActions: 20_000, typeWeights: { score: 20, advance: 3 } },
   webBoard: 'netrunner',
+  options: netrunnerOptionsSchema,
+  policyKinds: WINDOW_KINDS,
 };
 
 /**
@@ -30,6 +34,7 @@ const duneGame: GameEntry = {
   },
   webBoard: 'dune',
   awaiting: duneAwaiting,
+  options: duneOptionsSchema,
 };
 
 /** The games a production process runs. Test-only games are added by the tests themselves. */

@@ -1,11 +1,11 @@
 import { DEFAULT_CORP_DECK, DEFAULT_RUNNER_DECK, deckById } from '@veil/netrunner';
 import { MAX_CARD_COPIES, MAX_DECK_CARDS, MAX_DECK_ENTRIES } from '@veil/protocol';
 import { describe, expect, it } from 'vitest';
-import { checkGameOptions, isPolicyKind, MAX_PARLOR_TURNS } from './game-inputs.js';
 import {
   deckListSchema,
   MAX_AGENDA_POINTS_TO_WIN,
   MIN_AGENDA_POINTS_TO_WIN,
+  netrunnerOptionsSchema,
 } from './netrunner-options.js';
 
 const runnerStarter = deckById(DEFAULT_RUNNER_DECK);
@@ -21,7 +21,7 @@ function entries(n: number, copies: number) {
   }));
 }
 
-const accepts = (options: unknown) => checkGameOptions('netrunner', options) !== null;
+const accepts = (options: unknown) => netrunnerOptionsSchema.safeParse(options).success;
 
 describe('Netrunner room options', () => {
   it('takes no options, starter decks by id and legal deck lists', () => {
@@ -90,23 +90,5 @@ describe('deck list bounds', () => {
     const many = entries(MAX_DECK_ENTRIES + 1, 0).map((e) => ({ ...e, count: 1 }));
     expect(deckListSchema.shape.cards.safeParse(many).success).toBe(false);
     expect(list([])).toBe(false);
-  });
-});
-
-describe('Parlor room options and window kinds', () => {
-  it(`takes turns 1–${MAX_PARLOR_TURNS} and nothing else`, () => {
-    expect(checkGameOptions('parlor', { turns: MAX_PARLOR_TURNS })).toEqual({
-      turns: MAX_PARLOR_TURNS,
-    });
-    expect(checkGameOptions('parlor', { turns: MAX_PARLOR_TURNS + 1 })).toBeNull();
-    expect(checkGameOptions('parlor', { turns: 0 })).toBeNull();
-    expect(checkGameOptions('parlor', { turns: 4, extra: 1 })).toBeNull();
-  });
-
-  it('knows each game’s window kinds', () => {
-    expect(isPolicyKind('parlor', 'counter')).toBe(true);
-    expect(isPolicyKind('parlor', 'pending_play')).toBe(false);
-    expect(isPolicyKind('netrunner', 'run-encounter')).toBe(true);
-    expect(isPolicyKind('netrunner', 'counter')).toBe(false);
   });
 });
