@@ -1,4 +1,5 @@
 import type { AnyGameModule, GameSnapshot } from '@veil/engine';
+import { PRODUCTION_GAMES } from '@veil/game-registry';
 import type { z } from 'zod';
 
 /**
@@ -24,11 +25,17 @@ export interface RegisteredGame {
 
 export type GameRegistry = ReadonlyMap<string, RegisteredGame>;
 
-/** Builds a registry from modules (or entries holding them). */
+/**
+ * Builds a registry from entries, or from modules: a production game's module stands for its
+ * production entry (so it keeps its room-options checks), any other for an entry of its own.
+ */
 export function gameRegistry(games: Iterable<AnyGameModule | RegisteredGame>): GameRegistry {
   const registry = new Map<string, RegisteredGame>();
   for (const game of games) {
-    const entry: RegisteredGame = 'module' in game ? game : { module: game };
+    const entry: RegisteredGame =
+      'module' in game
+        ? game
+        : (PRODUCTION_GAMES.find((e) => e.module === game) ?? { module: game });
     if (registry.has(entry.module.id)) throw new Error(`game ${entry.module.id} registered twice`);
     registry.set(entry.module.id, entry);
   }

@@ -2,9 +2,8 @@ import { request as httpRequest } from 'node:http';
 import type { Bus } from '@veil/bus';
 import { createRoom } from '@veil/client';
 import type { AnyGameModule } from '@veil/engine';
-import { MAX_PARLOR_TURNS } from '@veil/parlor';
 import { netrunner } from '@veil/netrunner';
-import { parlor } from '@veil/parlor';
+import { MAX_PARLOR_TURNS, parlorGame } from '@veil/parlor';
 import { protocolError, type CreateRoomRequestInput } from '@veil/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type Gateway } from './gateway.js';
@@ -17,7 +16,7 @@ let world: TestWorld;
 
 beforeAll(async () => {
   world = await startTestWorld({
-    games: [netrunner as unknown as AnyGameModule, parlor as unknown as AnyGameModule],
+    games: [netrunner as unknown as AnyGameModule, parlorGame],
   });
 }, 120_000);
 

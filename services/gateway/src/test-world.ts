@@ -1,7 +1,12 @@
 import { startAiWorker } from '@veil/ai-worker';
 import { InProcessBroker } from '@veil/bus';
 import type { AnyGameModule } from '@veil/engine';
-import { startGameNode, type GameNode, type GameNodeOptions } from '@veil/game';
+import {
+  startGameNode,
+  type GameNode,
+  type GameNodeOptions,
+  type RegisteredGame,
+} from '@veil/game';
 import { createLogger } from '@veil/log';
 import { netrunner } from '@veil/netrunner';
 import { openPgliteRoomStore, type RoomStore } from '@veil/store';
@@ -22,7 +27,8 @@ export interface TestWorld {
 
 export async function startTestWorld(
   options: {
-    games?: readonly AnyGameModule[];
+    /** Modules or registry entries (an entry brings its room-options schema). */
+    games?: readonly (AnyGameModule | RegisteredGame)[];
     gateway?: Partial<GatewayOptions>;
     node?: Partial<GameNodeOptions>;
   } = {},
@@ -43,7 +49,7 @@ export async function startTestWorld(
   });
   const worker = await startAiWorker({
     bus: buses[1],
-    games,
+    games: games.map((g) => ('module' in g ? g.module : g)),
     threads: 0,
     logger: logger.child({ service: 'ai' }),
   });
