@@ -3,6 +3,7 @@ import { PRODUCTION_GAMES } from '@veil/game-registry';
 import { MAX_PARLOR_TURNS, parlor, parlorGame } from '@veil/parlor';
 import { describe, expect, it } from 'vitest';
 import { checkGameOptions, isPolicyKind } from './game-inputs.js';
+import { gameRegistry } from './game-registry.js';
 
 const production = (id: string) => {
   const entry = PRODUCTION_GAMES.find((g) => g.module.id === id);
@@ -32,7 +33,11 @@ describe('what a node takes from outside for a game: its registry entry says', (
     expect(isPolicyKind(production('netrunner'), 'counter')).toBe(false);
   });
 
-  it('has a schema for every production game', () => {
+  it('has a schema for every production game, also when a node is given its bare module', () => {
     expect(PRODUCTION_GAMES.filter((g) => !g.options).map((g) => g.module.id)).toEqual([]);
+    const fromModules = gameRegistry(PRODUCTION_GAMES.map((g) => g.module));
+    for (const entry of PRODUCTION_GAMES) {
+      expect(fromModules.get(entry.module.id)?.options).toBe(entry.options);
+    }
   });
 });
