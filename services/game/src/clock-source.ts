@@ -25,3 +25,36 @@ export function wallClock(secondMs = 1000): ClockSource {
     secondMs,
   };
 }
+
+/**
+ * A clock moved by hand (tests): it reads `start` until `advance` moves it on, which fires the
+ * timers that fall due, in order — or none with `fire: false` (a timer that is late).
+ */
+export class ManualClock implements ClockSource {
+  private readonly timers = new Set<{ at: number; fire: () => void }>();
+
+  constructor(
+    private time: number,
+    readonly secondMs = 1000,
+  ) {}
+
+  now(): number {
+    return this.time;
+  }
+
+  schedule(delayMs: number, fire: () => void): () => void {
+    const timer = { at: this.time + delayMs, fire };
+    this.timers.add(timer);
+    return () => this.timers.delete(timer);
+  }
+
+  advance(ms: number, { fire = true } = {}): void {
+    this.time += ms;
+    if (!fire) return;
+    for (const timer of [...this.timers].sort((a, b) => a.at - b.at)) {
+      if (timer.at > this.time) break;
+      this.timers.delete(timer);
+      timer.fire();
+    }
+  }
+}

@@ -4,7 +4,7 @@ export {
   type BotMove,
   type BotMoveOptions,
 } from './bot-moves.js';
-export { wallClock, type ClockSource } from './clock-source.js';
+export { ManualClock, wallClock, type ClockSource } from './clock-source.js';
 export { CommitBatcher, type CommitBatcherOptions } from './commit-batcher.js';
 export { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
 export { NODE_HEARTBEAT_SUBJECT } from './node-liveness.js';

@@ -8,7 +8,7 @@ import {
 } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ClockSource } from './clock-source.js';
+import { ManualClock } from './clock-source.js';
 import { startGameNode, type GameNode } from './game-node.js';
 import { gameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';
@@ -20,34 +20,6 @@ import { createParlorRoom, eventually, memoryWorld } from './test-support.js';
 
 const games = gameRegistry([parlorGame]);
 const START = 1_700_000_000_000;
-
-/** A clock the test moves: `advance` fires the timers that fall due, in order. */
-class FakeClock implements ClockSource {
-  readonly secondMs = 1000;
-  private time = START;
-  private readonly timers = new Set<{ at: number; fire: () => void }>();
-
-  now(): number {
-    return this.time;
-  }
-
-  schedule(delayMs: number, fire: () => void): () => void {
-    const timer = { at: this.time + delayMs, fire };
-    this.timers.add(timer);
-    return () => this.timers.delete(timer);
-  }
-
-  /** Moves time on; with `fire: false` no timer fires (a timer that is late). */
-  advance(ms: number, { fire = true } = {}): void {
-    this.time += ms;
-    if (!fire) return;
-    for (const timer of [...this.timers].sort((a, b) => a.at - b.at)) {
-      if (timer.at > this.time) break;
-      this.timers.delete(timer);
-      timer.fire();
-    }
-  }
-}
 
 interface Seen {
   readonly version: number;
@@ -63,7 +35,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   let client: Bus;
   const nodes: GameNode[] = [];
 
-  async function node(nodeId: string, clock: FakeClock, leaseTtlMs = 60_000) {
+  async function node(nodeId: string, clock: ManualClock, leaseTtlMs = 60_000) {
     const started = await startGameNode({
       nodeId,
       store,
@@ -124,7 +96,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('runs a seat’s clock only while it decides, and adds the increment per decision', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(START);
     await node('t1', clock);
     await createParlorRoom(client, 'tc-run', timed({ baseSeconds: 60, incrementSeconds: 5 }));
     expect((await seen('tc-run', 'p2')).clocks).toEqual({
@@ -153,7 +125,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('keeps the clock across a reload on another node, charging the time the room moved', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(START);
     const first = await node('t2a', clock);
     await createParlorRoom(client, 'tc-move', timed({ baseSeconds: 60, incrementSeconds: 2 }));
     clock.advance(5_000);
@@ -175,7 +147,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('keeps the clock across a takeover from a crashed node (events replayed)', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(START);
     const first = await node('t3a', clock, 300);
     await createParlorRoom(client, 'tc-crash', timed({ baseSeconds: 60, incrementSeconds: 0 }));
     clock.advance(8_000);
@@ -187,7 +159,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('a flag-fall is a loss (reason `time`), shown to every viewer and kept in the log', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(START);
     await node('t4', clock);
     await createParlorRoom(client, 'tc-flag', timed({ baseSeconds: 60 }));
     clock.advance(59_999);
@@ -220,7 +192,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('a replay shows each version’s clocks as its commit left them, none running', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(START);
     await node('t11', clock);
     await createParlorRoom(client, 'tc-replay', timed({ baseSeconds: 60, incrementSeconds: 2 }));
     clock.advance(8_000);
@@ -248,7 +220,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('a node taking a room over flags a clock that ran out while no node ran it', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(START);
     const first = await node('t10a', clock, 300);
     await createParlorRoom(client, 'tc-gone', timed({ baseSeconds: 60 }));
     await first.stop(); // a crash: no timer left anywhere
@@ -262,7 +234,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('flags a seat whose action arrives after its time ran out, before the timer fired', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(START);
     await node('t5', clock);
     await createParlorRoom(client, 'tc-late', timed({ baseSeconds: 60 }));
     clock.advance(61_000, { fire: false });
@@ -281,7 +253,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('with onFlag pass, passes the seat’s reaction window; a decision without a pass is a loss', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(START);
     await node('t6', clock);
     await createParlorRoom(
       client,
@@ -313,7 +285,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('shows no clocks to spectators held behind by a delay (the running clock is live)', async () => {
-    await node('t8', new FakeClock());
+    await node('t8', new ManualClock(START));
     await createParlorRoom(client, 'tc-delay', {
       options: {
         seed: 7,
@@ -327,7 +299,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('a rematch of a timed room has the same time control on fresh clocks', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(START);
     await node('t9', clock);
     await createParlorRoom(client, 'tc-again', timed({ baseSeconds: 90, incrementSeconds: 1 }));
     clock.advance(90_000);
@@ -351,7 +323,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('refuses a time control the protocol bounds do not allow, storing nothing', async () => {
-    await node('t7', new FakeClock());
+    await node('t7', new ManualClock(START));
     for (const timeControl of [
       { baseSeconds: 59 },
       { baseSeconds: 3 * 3600 + 1 },

@@ -9,7 +9,7 @@ import {
 } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ClockSource } from './clock-source.js';
+import { ManualClock } from './clock-source.js';
 import { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
 import { gameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';
@@ -20,38 +20,10 @@ import { createParlorRoom, eventually, memoryWorld } from './test-support.js';
 
 const games = gameRegistry([parlorGame]);
 const ABANDON_MS = 10 * 60_000;
+// Each test's clock starts at the wall time, like the store's clock, which dates the rooms'
+// creation that the deadline counts from.
 /** Well past a room's deadline (the room was created a moment after the clock's start). */
 const PAST_DEADLINE = ABANDON_MS + 60_000;
-
-/**
- * A clock the test moves. It starts at the wall time, like the store's clock, which sets the
- * rooms' creation time the deadline counts from.
- */
-class FakeClock implements ClockSource {
-  readonly secondMs = 1000;
-  private time = Date.now();
-  private readonly timers = new Set<{ at: number; fire: () => void }>();
-
-  now(): number {
-    return this.time;
-  }
-
-  schedule(delayMs: number, fire: () => void): () => void {
-    const timer = { at: this.time + delayMs, fire };
-    this.timers.add(timer);
-    return () => this.timers.delete(timer);
-  }
-
-  /** Moves time on and fires the timers that fall due, in order. */
-  advance(ms: number): void {
-    this.time += ms;
-    for (const timer of [...this.timers].sort((a, b) => a.at - b.at)) {
-      if (timer.at > this.time) break;
-      this.timers.delete(timer);
-      timer.fire();
-    }
-  }
-}
 
 describe('rooms nobody joins (fake clock, in-process bus, PGlite)', () => {
   let broker: InProcessBroker;
@@ -59,7 +31,7 @@ describe('rooms nobody joins (fake clock, in-process bus, PGlite)', () => {
   let client: Bus;
   const nodes: GameNode[] = [];
 
-  async function node(nodeId: string, clock: FakeClock, options: Partial<GameNodeOptions> = {}) {
+  async function node(nodeId: string, clock: ManualClock, options: Partial<GameNodeOptions> = {}) {
     const started = await startGameNode({
       nodeId,
       store,
@@ -99,7 +71,7 @@ describe('rooms nobody joins (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('abandons a room no seat joined once its time is up, and never serves it again', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(Date.now());
     const started = await node('n-unjoined', clock);
     await createParlorRoom(client, 'unjoined');
     clock.advance(ABANDON_MS - 60_000);
@@ -126,7 +98,7 @@ describe('rooms nobody joins (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('keeps a room once any seat has joined or acted in it', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(Date.now());
     const started = await node('n-joined', clock);
     await createParlorRoom(client, 'joined');
     await createParlorRoom(client, 'synced');
@@ -143,7 +115,7 @@ describe('rooms nobody joins (fake clock, in-process bus, PGlite)', () => {
   it('never abandons a room of bots only', async () => {
     // An AI worker that never answers: the bots' room waits at its first move the whole test.
     await client.subscribe(aiRequestSubject('parlor'), () => undefined);
-    const clock = new FakeClock();
+    const clock = new ManualClock(Date.now());
     const started = await node('n-bots', clock, { bots: { timeoutMs: 60_000 } });
     await createParlorRoom(client, 'bots-only', {
       seats: { p1: { kind: 'bot', level: 'random' }, p2: { kind: 'bot', level: 'random' } },
@@ -155,7 +127,7 @@ describe('rooms nobody joins (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('after a takeover: keeps a room a seat joined on the old node, abandons one nobody joined', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(Date.now());
     const old = await node('n-old', clock, { leaseTtlMs: 200 });
     await createParlorRoom(client, 'moved-joined');
     await createParlorRoom(client, 'moved-unjoined');
@@ -176,7 +148,7 @@ describe('rooms nobody joins (fake clock, in-process bus, PGlite)', () => {
   });
 
   it('abandons on load a room nobody joined whose time ran out while no node ran it', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(Date.now());
     const old = await node('n-gone', clock, { leaseTtlMs: 200 });
     await createParlorRoom(client, 'late-load');
     await old.stop();
@@ -190,7 +162,7 @@ describe('rooms nobody joins (fake clock, in-process bus, PGlite)', () => {
   });
 
   it("a drained node leaves a room still waiting for its first seat to a peer's sweep", async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock(Date.now());
     const draining = await node('n-drain', clock);
     await createParlorRoom(client, 'drained');
     await draining.drain();

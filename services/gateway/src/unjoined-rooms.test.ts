@@ -8,7 +8,7 @@ import {
   VeilError,
 } from '@veil/client';
 import type { AnyGameModule } from '@veil/engine';
-import type { ClockSource } from '@veil/game';
+import { ManualClock } from '@veil/game';
 import { parlor } from '@veil/parlor';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestWorld, type TestWorld } from './test-world.js';
@@ -19,31 +19,9 @@ import { startTestWorld, type TestWorld } from './test-world.js';
 
 const ABANDON_MS = 10 * 60_000;
 
-/** Starts at the wall time, like the store's clock that dates the rooms' creation. */
-class FakeClock implements ClockSource {
-  readonly secondMs = 1000;
-  private time = Date.now();
-  private readonly timers = new Set<{ at: number; fire: () => void }>();
-  now(): number {
-    return this.time;
-  }
-  schedule(delayMs: number, fire: () => void): () => void {
-    const timer = { at: this.time + delayMs, fire };
-    this.timers.add(timer);
-    return () => this.timers.delete(timer);
-  }
-  advance(ms: number): void {
-    this.time += ms;
-    for (const timer of [...this.timers].sort((a, b) => a.at - b.at)) {
-      if (timer.at > this.time) break;
-      this.timers.delete(timer);
-      timer.fire();
-    }
-  }
-}
-
 let world: TestWorld;
-const clock = new FakeClock();
+/** Starts at the wall time, like the store's clock that dates the rooms' creation. */
+const clock = new ManualClock(Date.now());
 
 beforeAll(async () => {
   world = await startTestWorld({
