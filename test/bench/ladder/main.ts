@@ -40,6 +40,8 @@ interface Line {
  * `.veil/ladder/results.jsonl`), and a rerun plays only what is missing. `VEIL_LADDER_MINUTES`
  * (default 60) bounds one run; `VEIL_LADDER_PAIRS=greedy-random,…` picks pairs;
  * `VEIL_LADDER_ITERATIONS=N` overrides the search levels' (and the cheat's) budget.
+ * `VEIL_LADDER_FIRST_DEAL=k` starts at deal k (default 0), so a results file lost with its
+ * machine can be continued on new deals rather than replaying the ones it held.
  * `VEIL_LADDER_SHARD=i/n` plays only the deals whose number is i modulo n, so n processes
  * (one per core) can share one results file; each rereads it before every game, so all stop
  * once a pair is decided.
@@ -66,12 +68,13 @@ export async function main(options: BenchOptions): Promise<Figures> {
   const maxDeals = quick ? 4 : LADDER_SPRT.cap / 2;
   const stopAt = Date.now() + (quick ? 170 : Number(env['VEIL_LADDER_MINUTES'] ?? 60) * 60) * 1000;
   const shard = parseShard(env['VEIL_LADDER_SHARD']);
+  const firstDeal = quick ? 0 : parseFirstDeal(env['VEIL_LADDER_FIRST_DEAL'], maxDeals);
   let lines = readLines(file);
   const budgetNote = JSON.stringify(budgets);
   progress(`results in ${file} (${lines.length} games already), budgets ${budgetNote}`);
   // Deal by deal across the pairs still undecided, so a bounded run advances every pair.
   let timedOut = false;
-  for (let deal = 0; deal < maxDeals && !timedOut; deal++) {
+  for (let deal = firstDeal; deal < maxDeals && !timedOut; deal++) {
     if (deal % shard.count !== shard.index) continue;
     for (const [a, b] of pairs) {
       const pair = `${a}-${b}`;
@@ -167,6 +170,18 @@ function parseShard(value: string | undefined): { index: number; count: number }
     throw new Error(`VEIL_LADDER_SHARD must be i/n with 0 <= i < n, got "${value}"`);
   }
   return { index, count };
+}
+
+/** `VEIL_LADDER_FIRST_DEAL=k` (0 ≤ k < the deal cap); 0 when unset. */
+function parseFirstDeal(value: string | undefined, maxDeals: number): number {
+  if (value === undefined) return 0;
+  const deal = Number(value);
+  if (!/^\d+$/.test(value) || deal >= maxDeals) {
+    throw new Error(
+      `VEIL_LADDER_FIRST_DEAL must be a deal number below ${maxDeals}, got "${value}"`,
+    );
+  }
+  return deal;
 }
 
 function readLines(file: string): Line[] {
