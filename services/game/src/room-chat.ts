@@ -137,7 +137,8 @@ export class RoomChat {
     return channel === 'spectators' || this.deps.spectatorsReadTable;
   }
 
-  private async seatsEverJoined(): Promise<Set<string>> {
+  /** The human seats that have joined at least once, as the stored table chat tells. */
+  async seatsEverJoined(): Promise<Set<string>> {
     if (!this.everJoined) {
       this.everJoined = new Set();
       for (const line of await this.stored()) {

@@ -72,8 +72,11 @@ export async function createRoom(
   // A flag-fall is a loss like a concession: only a two-seat game has one other seat to win.
   const timeControl = command.options.timeControl;
   if (timeControl && seats.length !== 2) return { ok: false, error: protocolError('bad_request') };
+  const openSeats = Object.entries(command.seats)
+    .filter(([, seat]) => seat.kind === 'human' && seat.tokenHash === null)
+    .map(([name]) => name);
   const clock = timeControl
-    ? { clock: clockSettings(timeControl, clockSource.now(), clockSource.secondMs) }
+    ? { clock: clockSettings(timeControl, clockSource.now(), openSeats, clockSource.secondMs) }
     : {};
   const roomId = command.roomId ?? randomUUID();
   let stored: StoredRoom;

@@ -13,13 +13,15 @@ import {
  * room's, not the game's (`@veil/protocol`'s `concede.ts`): it leaves the game state as it is and
  * ends the room, so it is the last event of its room. So is a flag-fall (`flag`, the seat whose
  * clock ran out). In a room with time controls every event also carries the clock as of its
- * commit (`clock`, see `seat-clock.ts`).
+ * commit (`clock`, see `seat-clock.ts`), and `start` — the room's too, leaving the game as it is —
+ * marks the instant the last awaited open seat's player came and the clocks began to run.
  */
 export type RoomEventRecord =
   | { readonly type: 'act'; readonly action: unknown }
   | { readonly type: 'policy'; readonly kind: string; readonly policy: WindowPolicy | null }
   | { readonly type: 'concede' }
-  | { readonly type: 'flag' };
+  | { readonly type: 'flag' }
+  | { readonly type: 'start' };
 
 /** Applies a stored or new event with the engine's pure stepping; throws `RulesError`. */
 export function applyRoomEvent(
@@ -35,6 +37,7 @@ export function applyRoomEvent(
       return applyPolicy(module, snapshot, seat, record.kind, record.policy);
     case 'concede':
     case 'flag':
+    case 'start':
       return snapshot;
   }
 }
@@ -43,7 +46,9 @@ export function isRoomEventRecord(value: unknown): value is RoomEventRecord {
   if (value === null || typeof value !== 'object') return false;
   const record = value as Record<string, unknown>;
   if (record['type'] === 'act') return 'action' in record;
-  if (record['type'] === 'concede' || record['type'] === 'flag') return true;
+  if (record['type'] === 'concede' || record['type'] === 'flag' || record['type'] === 'start') {
+    return true;
+  }
   return (
     record['type'] === 'policy' &&
     typeof record['kind'] === 'string' &&

@@ -58,10 +58,12 @@ import {
 import { loadRoomState, RoomLoadError, roomStateOf } from './room-loading.js';
 import { persistedJson } from './room-snapshots.js';
 import {
+  afterArrivals,
   clockAfter,
   clockSettingsOf,
   nextFlag,
   remainingAt,
+  runningSeats,
   seatClocks,
   type ClockSettings,
   type ClockState,
@@ -183,6 +185,8 @@ export class RoomRunner {
   private clockState: ClockState | null;
   /** Cancels the flag timer, armed while a clock runs. */
   private cancelFlag: (() => void) | null = null;
+  /** Open seats the clock awaits whose player has come (here, or per the table chat before). */
+  private readonly came = new Set<string>();
   /** A human seat has joined or acted (here, or before the room came here). */
   private seatCame = false;
   /** Cancels the timer that abandons the room if no seat comes (unjoined-rooms.ts). */
@@ -285,6 +289,7 @@ export class RoomRunner {
     runner.scheduleBots();
     // The clock ran on while the room moved: a flag already due falls at once.
     runner.armFlag();
+    if (runner.clockState?.awaiting) runner.startClocksIfCameBefore();
     runner.armAbandon();
     // A load that replayed events has work worth keeping once the room is quiet.
     if (loaded.version > loaded.snapshotVersion) runner.armQuietSnapshot();
@@ -397,6 +402,8 @@ export class RoomRunner {
       respond(refusal('unavailable'));
       return;
     }
+    const seat = commandSeat(command);
+    if (seat !== null && this.clockState?.awaiting?.includes(seat)) this.came.add(seat);
     let outcome: { reply: Reply; committed?: Committed };
     try {
       outcome = await this.execute(command);
@@ -410,6 +417,40 @@ export class RoomRunner {
       this.deps.logger.warn('reply not sent', { roomId: this.roomId, error });
     }
     if (outcome.committed) this.afterCommit(outcome.committed);
+    if (seat !== null) await this.startClocksOnceAllCame(seat);
+  }
+
+  /**
+   * Once every open seat's player has come, the clocks start: a room-level `start` event stores
+   * the clock as of now, so a node that loads the room later runs it from there. (An action
+   * from the last seat to come already started it in its own commit.)
+   */
+  private async startClocksOnceAllCame(seat: string): Promise<void> {
+    const clock = this.clockState;
+    if (!clock?.awaiting || this.closing || this.lifecycle !== 'active') return;
+    if (afterArrivals(clock, this.came, this.deps.clock.now()).awaiting) return;
+    const { snapshot, version } = this.context;
+    const result = await this.commit(seat, `start-v${version}`, { type: 'start' }, snapshot);
+    if (result.committed) this.afterCommit(result.committed);
+  }
+
+  /**
+   * A room loaded while its clock awaits open seats: those whose join the table chat stored came
+   * before (perhaps on a node that stopped before starting the clocks).
+   */
+  private startClocksIfCameBefore(): void {
+    void this.queue
+      .run(async () => {
+        const awaiting = this.clockState?.awaiting ?? [];
+        const joined = await this.chat.seatsEverJoined();
+        const cameBefore = awaiting.filter((seat) => joined.has(seat));
+        for (const seat of cameBefore) this.came.add(seat);
+        const last = cameBefore.at(-1);
+        if (last !== undefined) await this.startClocksOnceAllCame(last);
+      })
+      .catch((error) =>
+        this.deps.logger.error('clock start failed', { roomId: this.roomId, error }),
+      );
   }
 
   private async execute(command: RoomCommand): Promise<{ reply: Reply; committed?: Committed }> {
@@ -636,15 +677,21 @@ export class RoomRunner {
     const { module, snapshot: before, version } = this.context;
     const nextVersion = version + 1;
     const outcome = conceded?.outcome ?? module.outcome(next);
-    // The deciders are charged up to this commit; the seat that decided gets the increment.
+    // The deciders are charged up to this commit; the seat that decided gets the increment. The
+    // open seats that came are no longer awaited: the last one's coming starts the clocks.
+    const now = this.deps.clock.now();
     const clock =
       this.clockState && this.clockSettings
-        ? clockAfter(
-            this.clockState,
-            module.deciders(before) as string[],
-            record.type === 'act' ? seat : null,
-            this.clockSettings.incrementMs,
-            this.deps.clock.now(),
+        ? afterArrivals(
+            clockAfter(
+              this.clockState,
+              runningSeats(this.clockState, module.deciders(before) as string[]),
+              record.type === 'act' ? seat : null,
+              this.clockSettings.incrementMs,
+              now,
+            ),
+            this.came,
+            now,
           )
         : null;
     const over = outcome !== null;
@@ -822,7 +869,7 @@ export class RoomRunner {
     const delayed = viewer === SPECTATOR && (this.options.spectatorDelayTurns ?? 0) > 0;
     if (!this.clockState || delayed || this.lifecycle !== 'active') return marks;
     const { module, snapshot } = this.context;
-    const running = module.deciders(snapshot) as string[];
+    const running = runningSeats(this.clockState, module.deciders(snapshot) as string[]);
     return { ...marks, clocks: seatClocks(this.clockState, running, this.deps.clock.now()) };
   }
 
@@ -896,7 +943,8 @@ export class RoomRunner {
     this.disarmFlag();
     if (!this.clockState || this.closing || this.lifecycle !== 'active') return;
     const { module, snapshot } = this.context;
-    const first = nextFlag(this.clockState, module.deciders(snapshot) as string[]);
+    const running = runningSeats(this.clockState, module.deciders(snapshot) as string[]);
+    const first = nextFlag(this.clockState, running);
     if (first === null) return;
     this.cancelFlag = this.deps.clock.schedule(first.at - this.deps.clock.now(), () => {
       this.cancelFlag = null;
@@ -915,7 +963,7 @@ export class RoomRunner {
   private flagDueSeat(): string | null {
     if (!this.clockState || this.lifecycle !== 'active') return null;
     const { module, snapshot } = this.context;
-    const running = module.deciders(snapshot) as string[];
+    const running = runningSeats(this.clockState, module.deciders(snapshot) as string[]);
     const remaining = remainingAt(this.clockState, running, this.deps.clock.now());
     return running.find((seat) => (remaining[seat] ?? 1) <= 0) ?? null;
   }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterArrivals,
   clockAfter,
   clockSettings,
   clockSettingsOf,
   initialClock,
   nextFlag,
+  runningSeats,
   seatClocks,
   storedClock,
 } from './seat-clock.js';
@@ -40,6 +42,29 @@ describe('seat clocks', () => {
     expect(seatClocks(state, ['a', 'b'], 10_000).remainingMs).toEqual({ a: 0, b: 0, c: 1_000 });
   });
 
+  it('runs no clock while an open seat is awaited, and starts them all when the last one comes', () => {
+    const open = clockSettings({ baseSeconds: 60, incrementSeconds: 10, onFlag: 'loss' }, 1_000, [
+      'b',
+      'c',
+    ]);
+    const waiting = initialClock(open, ['a', 'b', 'c']);
+    expect(waiting.awaiting).toEqual(['b', 'c']);
+    expect(runningSeats(waiting, ['a'])).toEqual([]);
+    // Waiting charges nobody and earns nothing, whoever acts.
+    const later = clockAfter(waiting, runningSeats(waiting, ['a']), 'a', 10_000, 41_000);
+    expect(later).toEqual({ ...waiting, at: 41_000 });
+    const one = afterArrivals(later, new Set(['b']), 50_000);
+    expect(one).toEqual({ ...later, awaiting: ['c'] });
+    const started = afterArrivals(one, new Set(['b', 'c']), 60_000);
+    expect(started).toEqual({ remainingMs: waiting.remainingMs, at: 60_000 });
+    expect(runningSeats(started, ['a'])).toEqual(['a']);
+    expect(afterArrivals(started, new Set(['b']), 70_000)).toBe(started);
+    // A room stored before seats could be awaited (no `openSeats`) runs its clocks from creation.
+    const older = clockSettingsOf({ clock: { ...open, openSeats: undefined } });
+    expect(older).toEqual({ ...open, openSeats: [] });
+    expect(initialClock({ ...open, openSeats: [] }, ['a', 'b']).awaiting).toBeUndefined();
+  });
+
   it('reads settings and stored clocks back, and nothing malformed', () => {
     expect(clockSettingsOf({ seed: 'x', clock: settings })).toEqual(settings);
     expect(clockSettingsOf({ clock: { ...settings, onFlag: 'draw' } })).toBeNull();
@@ -48,5 +73,7 @@ describe('seat clocks', () => {
     expect(storedClock(stored)).toEqual({ remainingMs: { a: 1 }, at: 2 });
     expect(storedClock({ type: 'act', clock: { remainingMs: { a: '1' }, at: 2 } })).toBeNull();
     expect(storedClock({ type: 'act', action: {} })).toBeNull();
+    const awaiting = { type: 'act', clock: { remainingMs: { a: 1 }, at: 2, awaiting: ['a'] } };
+    expect(storedClock(awaiting)).toEqual({ remainingMs: { a: 1 }, at: 2, awaiting: ['a'] });
   });
 });

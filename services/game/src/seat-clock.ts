@@ -13,23 +13,41 @@ import type { SeatClocks, TimeControl } from '@veil/protocol';
 export interface ClockState {
   readonly remainingMs: Readonly<Record<string, number>>;
   readonly at: number;
+  /**
+   * Seats left open at the room's creation whose player has not come yet: while any is, no clock
+   * runs (the game waits on nobody who is there). Absent once every one came.
+   */
+  readonly awaiting?: readonly string[];
 }
 
-/** What a room stores in its options at creation: the time control in ms and when it began. */
+/**
+ * What a room stores in its options at creation: the time control in ms, when it began, and the
+ * human seats it was created open (no player yet), whose clocks wait for them.
+ */
 export interface ClockSettings {
   readonly baseMs: number;
   readonly incrementMs: number;
   readonly onFlag: TimeControl['onFlag'];
   readonly startedAt: number;
+  readonly openSeats: readonly string[];
 }
 
-/** The settings a new room stores; `secondMs` is one second of the time control (tests shorten it). */
-export function clockSettings(control: TimeControl, now: number, secondMs = 1000): ClockSettings {
+/**
+ * The settings a new room stores; `openSeats` are its human seats without a player yet;
+ * `secondMs` is one second of the time control (tests shorten it).
+ */
+export function clockSettings(
+  control: TimeControl,
+  now: number,
+  openSeats: readonly string[] = [],
+  secondMs = 1000,
+): ClockSettings {
   return {
     baseMs: control.baseSeconds * secondMs,
     incrementMs: control.incrementSeconds * secondMs,
     onFlag: control.onFlag,
     startedAt: now,
+    openSeats: [...openSeats],
   };
 }
 
@@ -38,7 +56,7 @@ export function clockSettingsOf(options: unknown): ClockSettings | null {
   if (options === null || typeof options !== 'object') return null;
   const clock = (options as { clock?: unknown }).clock;
   if (clock === null || typeof clock !== 'object') return null;
-  const { baseMs, incrementMs, onFlag, startedAt } = clock as Record<string, unknown>;
+  const { baseMs, incrementMs, onFlag, startedAt, openSeats } = clock as Record<string, unknown>;
   if (
     typeof baseMs !== 'number' ||
     typeof incrementMs !== 'number' ||
@@ -47,14 +65,37 @@ export function clockSettingsOf(options: unknown): ClockSettings | null {
   ) {
     return null;
   }
-  return { baseMs, incrementMs, onFlag, startedAt };
+  // A room created before seats could be awaited stored none: its clocks ran from creation.
+  return { baseMs, incrementMs, onFlag, startedAt, openSeats: stringsOrNone(openSeats) };
 }
 
-/** Every seat's full base time from the room's creation (version 0). */
+/** Every seat's full base time from the room's creation (version 0), awaiting its open seats. */
 export function initialClock(settings: ClockSettings, seats: readonly string[]): ClockState {
   const remainingMs: Record<string, number> = {};
   for (const seat of seats) remainingMs[seat] = settings.baseMs;
-  return { remainingMs, at: settings.startedAt };
+  const awaiting = settings.openSeats.filter((seat) => seats.includes(seat));
+  return { remainingMs, at: settings.startedAt, ...(awaiting.length > 0 ? { awaiting } : {}) };
+}
+
+/** The seats whose clocks run: the deciders, or none while an open seat's player is awaited. */
+export function runningSeats(state: ClockState, deciders: readonly string[]): string[] {
+  return state.awaiting ? [] : [...deciders];
+}
+
+/**
+ * The clock once the seats in `came` have come: they are no longer awaited, and when none is
+ * left the clocks start at `now` (nothing was charged while they waited). Unchanged otherwise.
+ */
+export function afterArrivals(
+  state: ClockState,
+  came: ReadonlySet<string>,
+  now: number,
+): ClockState {
+  if (!state.awaiting) return state;
+  const awaiting = state.awaiting.filter((seat) => !came.has(seat));
+  if (awaiting.length === state.awaiting.length) return state;
+  if (awaiting.length > 0) return { ...state, awaiting };
+  return { remainingMs: state.remainingMs, at: Math.max(now, state.at) };
 }
 
 /** The remaining times at `now`: the running seats are charged since `state.at` (never below 0). */
@@ -86,7 +127,7 @@ export function clockAfter(
   if (decided !== null && running.includes(decided)) {
     remainingMs[decided] = (remainingMs[decided] ?? 0) + incrementMs;
   }
-  return { remainingMs, at: Math.max(now, state.at) };
+  return { ...state, remainingMs, at: Math.max(now, state.at) };
 }
 
 /** The running seat whose time runs out first, and when; null when no clock runs. */
@@ -123,5 +164,14 @@ export function storedClock(value: unknown): ClockState | null {
   }
   const entries = Object.entries(remainingMs as Record<string, unknown>);
   if (!entries.every(([, ms]) => typeof ms === 'number')) return null;
-  return { remainingMs: Object.fromEntries(entries) as Record<string, number>, at };
+  const awaiting = stringsOrNone((clock as Record<string, unknown>)['awaiting']);
+  return {
+    remainingMs: Object.fromEntries(entries) as Record<string, number>,
+    at,
+    ...(awaiting.length > 0 ? { awaiting } : {}),
+  };
+}
+
+function stringsOrNone(value: unknown): string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : [];
 }

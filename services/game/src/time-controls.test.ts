@@ -158,6 +158,42 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     expect((await seen('tc-crash', 'p2')).clocks?.remainingMs).toEqual({ p1: 50_000, p2: 60_000 });
   });
 
+  it('runs no clock until every open seat’s player came, and stores the start with the room', async () => {
+    const clock = new ManualClock(START);
+    const first = await node('t12a', clock);
+    const open = { kind: 'human', tokenHash: null } as const;
+    await createParlorRoom(client, 'tc-open', {
+      ...timed({ baseSeconds: 60, incrementSeconds: 5 }),
+      seats: { p1: open, p2: open },
+    });
+    const join = (viewer: string) =>
+      sendRoomCommand(client, 'tc-open', { type: 'join', viewer, connectionId: `c-${viewer}` });
+    const standing = { remainingMs: { p1: 60_000, p2: 60_000 }, running: [] };
+    // Spectators watch without coming to a seat. p1 decides, but nobody is there yet.
+    clock.advance(30_000);
+    expect((await seen('tc-open', 'spectator')).clocks).toEqual(standing);
+    expect((await join('p1')).ok).toBe(true);
+    clock.advance(10_000);
+    expect((await seen('tc-open', 'spectator')).clocks).toEqual(standing);
+    // The room moves before p2 comes: the new node learns from the table chat that p1 came.
+    await first.drain();
+    await node('t12b', clock);
+    clock.advance(5_000);
+    expect((await join('p2')).ok).toBe(true);
+    await eventually(async () => (await store.roomSummary('tc-open'))?.version === 1);
+    expect((await store.load('tc-open'))?.events.at(-1)).toMatchObject({
+      seat: 'p2',
+      action: { type: 'start', clock: { remainingMs: standing.remainingMs, at: START + 45_000 } },
+    });
+    clock.advance(4_000);
+    expect((await seen('tc-open', 'spectator')).clocks).toEqual({
+      remainingMs: { p1: 56_000, p2: 60_000 },
+      running: ['p1'],
+    });
+    expect(await act('tc-open', 'p1', 'draw', 'o1')).toEqual({ ok: true, version: 2 });
+    expect((await seen('tc-open', 'p1')).clocks?.remainingMs).toEqual({ p1: 61_000, p2: 60_000 });
+  });
+
   it('a flag-fall is a loss (reason `time`), shown to every viewer and kept in the log', async () => {
     const clock = new ManualClock(START);
     await node('t4', clock);
