@@ -6,8 +6,8 @@ import { servicesSkipReason } from '../support/index.js';
 import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js';
 
 // Time controls in Chromium (docs/protocol.md, "Time controls"): a room made in the lobby with
-// a clock shows both seats' clocks, the deciding seat's counting down, and the server flags the
-// seat that never moves: the game ends on time for both seats. The world's node runs a time
+// a clock shows both seats' clocks, standing until both players are here, then the deciding
+// seat's counting down, and the server flags the seat that never moves: the game ends on time for both seats. The world's node runs a time
 // control second as 500 ms, so the lobby's "1 min" is 30 s. Every wait is for a condition on
 // the page; the timeouts only bound a hang.
 
@@ -49,9 +49,20 @@ describe.skipIf(skip)('time controls in Chromium', () => {
     await corp.getByTestId('my-seat-link').click();
     await corp.locator('[data-testid=board][data-viewer=corp]').waitFor(WAIT);
 
-    // Both clocks, the Corp's running (its mulligan), counting down on the page.
+    // The Runner's player is not here yet: no clock runs, and the bar says whom it waits for.
     const corpClock = corp.locator('[data-testid=clock][data-seat=corp]');
+    await corp.getByTestId('clocks-awaiting').waitFor(WAIT);
+    expect(await corp.getByTestId('clocks-awaiting').textContent()).toContain('Waiting for Runner');
+    expect(await corp.locator('[data-testid=clock][data-running=true]').count()).toBe(0);
+    expect(await corpClock.textContent()).toBe('Corp 0:30');
+
+    const runnerContext = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const runner = await runnerContext.newPage();
+    await runner.goto(runnerLink);
+    await runner.locator('[data-testid=board][data-viewer=runner]').waitFor(WAIT);
+    // Both players here: the Corp's clock runs (its mulligan), counting down on the page.
     await corp.locator('[data-testid=clock][data-seat=corp][data-running=true]').waitFor(WAIT);
+    expect(await corp.getByTestId('clocks-awaiting').count()).toBe(0);
     expect(await corp.locator('[data-testid=clock][data-seat=runner]').textContent()).toBe(
       'Runner 0:30',
     );
@@ -62,11 +73,6 @@ describe.skipIf(skip)('time controls in Chromium', () => {
       first,
       WAIT,
     );
-
-    const runnerContext = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    const runner = await runnerContext.newPage();
-    await runner.goto(runnerLink);
-    await runner.locator('[data-testid=board][data-viewer=runner]').waitFor(WAIT);
     await corp.getByRole('button', { name: 'Keep this hand' }).click();
     // Now the Runner decides: its clock runs, the Corp's stops.
     await runner.locator('[data-testid=clock][data-seat=runner][data-running=true]').waitFor(WAIT);

@@ -31,6 +31,8 @@ export type TimeControl = z.infer<typeof timeControlSchema>;
 export const seatClocksSchema = z.object({
   remainingMs: boundedRecord(seatSchema, z.int().min(0), { min: 1, max: MAX_SEATS }),
   running: z.array(seatSchema).max(MAX_SEATS),
+  /** Human seats whose player has not come yet: no clock runs until every one has. */
+  awaiting: z.array(seatSchema).min(1).max(MAX_SEATS).optional(),
 });
 
 export type SeatClocks = z.infer<typeof seatClocksSchema>;

@@ -72,11 +72,10 @@ export async function createRoom(
   // A flag-fall is a loss like a concession: only a two-seat game has one other seat to win.
   const timeControl = command.options.timeControl;
   if (timeControl && seats.length !== 2) return { ok: false, error: protocolError('bad_request') };
-  const openSeats = Object.entries(command.seats)
-    .filter(([, seat]) => seat.kind === 'human' && seat.tokenHash === null)
-    .map(([name]) => name);
+  // No clock runs before every human seat's player has come (seat-clock.ts).
+  const humans = Object.keys(command.seats).filter((s) => command.seats[s]?.kind === 'human');
   const clock = timeControl
-    ? { clock: clockSettings(timeControl, clockSource.now(), openSeats, clockSource.secondMs) }
+    ? { clock: clockSettings(timeControl, clockSource.now(), humans, clockSource.secondMs) }
     : {};
   const roomId = command.roomId ?? randomUUID();
   let stored: StoredRoom;

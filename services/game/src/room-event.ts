@@ -14,7 +14,7 @@ import {
  * ends the room, so it is the last event of its room. So is a flag-fall (`flag`, the seat whose
  * clock ran out). In a room with time controls every event also carries the clock as of its
  * commit (`clock`, see `seat-clock.ts`), and `start` — the room's too, leaving the game as it is —
- * marks the instant the last awaited open seat's player came and the clocks began to run.
+ * marks the instant the last human seat's player came and the clocks began to run.
  */
 export type RoomEventRecord =
   | { readonly type: 'act'; readonly action: unknown }

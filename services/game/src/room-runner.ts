@@ -185,7 +185,7 @@ export class RoomRunner {
   private clockState: ClockState | null;
   /** Cancels the flag timer, armed while a clock runs. */
   private cancelFlag: (() => void) | null = null;
-  /** Open seats the clock awaits whose player has come (here, or per the table chat before). */
+  /** Awaited seats whose player has come (here, or before as the table chat tells). */
   private readonly came = new Set<string>();
   /** A human seat has joined or acted (here, or before the room came here). */
   private seatCame = false;
@@ -421,7 +421,7 @@ export class RoomRunner {
   }
 
   /**
-   * Once every open seat's player has come, the clocks start: a room-level `start` event stores
+   * Once every human seat's player has come, the clocks start: a room-level `start` event stores
    * the clock as of now, so a node that loads the room later runs it from there. (An action
    * from the last seat to come already started it in its own commit.)
    */
@@ -435,7 +435,7 @@ export class RoomRunner {
   }
 
   /**
-   * A room loaded while its clock awaits open seats: those whose join the table chat stored came
+   * A room loaded while its clock awaits seats: those whose join the table chat stored came
    * before (perhaps on a node that stopped before starting the clocks).
    */
   private startClocksIfCameBefore(): void {
@@ -678,7 +678,7 @@ export class RoomRunner {
     const nextVersion = version + 1;
     const outcome = conceded?.outcome ?? module.outcome(next);
     // The deciders are charged up to this commit; the seat that decided gets the increment. The
-    // open seats that came are no longer awaited: the last one's coming starts the clocks.
+    // seats that came are no longer awaited: the last one's coming starts the clocks.
     const now = this.deps.clock.now();
     const clock =
       this.clockState && this.clockSettings
@@ -869,8 +869,11 @@ export class RoomRunner {
     const delayed = viewer === SPECTATOR && (this.options.spectatorDelayTurns ?? 0) > 0;
     if (!this.clockState || delayed || this.lifecycle !== 'active') return marks;
     const { module, snapshot } = this.context;
-    const running = runningSeats(this.clockState, module.deciders(snapshot) as string[]);
-    return { ...marks, clocks: seatClocks(this.clockState, running, this.deps.clock.now()) };
+    // Shown with the seats that came already off the awaited list (the start commits next).
+    const now = this.deps.clock.now();
+    const clock = afterArrivals(this.clockState, this.came, now);
+    const running = runningSeats(clock, module.deciders(snapshot) as string[]);
+    return { ...marks, clocks: seatClocks(clock, running, now) };
   }
 
   /** When the room is abandoned if no human seat comes; null when it never is (or one came). */

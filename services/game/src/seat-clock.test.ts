@@ -59,10 +59,10 @@ describe('seat clocks', () => {
     expect(started).toEqual({ remainingMs: waiting.remainingMs, at: 60_000 });
     expect(runningSeats(started, ['a'])).toEqual(['a']);
     expect(afterArrivals(started, new Set(['b']), 70_000)).toBe(started);
-    // A room stored before seats could be awaited (no `openSeats`) runs its clocks from creation.
-    const older = clockSettingsOf({ clock: { ...open, openSeats: undefined } });
-    expect(older).toEqual({ ...open, openSeats: [] });
-    expect(initialClock({ ...open, openSeats: [] }, ['a', 'b']).awaiting).toBeUndefined();
+    // A room stored before seats were awaited (no `awaitedSeats`) ran its clocks from creation.
+    const older = clockSettingsOf({ clock: { ...open, awaitedSeats: undefined } });
+    expect(older).toEqual({ ...open, awaitedSeats: [] });
+    expect(initialClock({ ...open, awaitedSeats: [] }, ['a', 'b']).awaiting).toBeUndefined();
   });
 
   it('reads settings and stored clocks back, and nothing malformed', () => {

@@ -14,32 +14,32 @@ export interface ClockState {
   readonly remainingMs: Readonly<Record<string, number>>;
   readonly at: number;
   /**
-   * Seats left open at the room's creation whose player has not come yet: while any is, no clock
-   * runs (the game waits on nobody who is there). Absent once every one came.
+   * Human seats whose player has not come yet: while any is, no clock runs (nobody is charged
+   * before the whole table is there). Absent once every one came.
    */
   readonly awaiting?: readonly string[];
 }
 
 /**
- * What a room stores in its options at creation: the time control in ms, when it began, and the
- * human seats it was created open (no player yet), whose clocks wait for them.
+ * What a room stores in its options at creation: the time control in ms, when it began, and its
+ * human seats, whose players must all have come before any clock runs.
  */
 export interface ClockSettings {
   readonly baseMs: number;
   readonly incrementMs: number;
   readonly onFlag: TimeControl['onFlag'];
   readonly startedAt: number;
-  readonly openSeats: readonly string[];
+  readonly awaitedSeats: readonly string[];
 }
 
 /**
- * The settings a new room stores; `openSeats` are its human seats without a player yet;
- * `secondMs` is one second of the time control (tests shorten it).
+ * The settings a new room stores; `awaitedSeats` are its human seats; `secondMs` is one second
+ * of the time control (tests shorten it).
  */
 export function clockSettings(
   control: TimeControl,
   now: number,
-  openSeats: readonly string[] = [],
+  awaitedSeats: readonly string[] = [],
   secondMs = 1000,
 ): ClockSettings {
   return {
@@ -47,7 +47,7 @@ export function clockSettings(
     incrementMs: control.incrementSeconds * secondMs,
     onFlag: control.onFlag,
     startedAt: now,
-    openSeats: [...openSeats],
+    awaitedSeats: [...awaitedSeats],
   };
 }
 
@@ -56,7 +56,7 @@ export function clockSettingsOf(options: unknown): ClockSettings | null {
   if (options === null || typeof options !== 'object') return null;
   const clock = (options as { clock?: unknown }).clock;
   if (clock === null || typeof clock !== 'object') return null;
-  const { baseMs, incrementMs, onFlag, startedAt, openSeats } = clock as Record<string, unknown>;
+  const { baseMs, incrementMs, onFlag, startedAt, awaitedSeats } = clock as Record<string, unknown>;
   if (
     typeof baseMs !== 'number' ||
     typeof incrementMs !== 'number' ||
@@ -66,25 +66,25 @@ export function clockSettingsOf(options: unknown): ClockSettings | null {
     return null;
   }
   // A room created before seats could be awaited stored none: its clocks ran from creation.
-  return { baseMs, incrementMs, onFlag, startedAt, openSeats: stringsOrNone(openSeats) };
+  return { baseMs, incrementMs, onFlag, startedAt, awaitedSeats: stringsOrNone(awaitedSeats) };
 }
 
-/** Every seat's full base time from the room's creation (version 0), awaiting its open seats. */
+/** Every seat's full base time from the room's creation (version 0), awaiting its players. */
 export function initialClock(settings: ClockSettings, seats: readonly string[]): ClockState {
   const remainingMs: Record<string, number> = {};
   for (const seat of seats) remainingMs[seat] = settings.baseMs;
-  const awaiting = settings.openSeats.filter((seat) => seats.includes(seat));
+  const awaiting = settings.awaitedSeats.filter((seat) => seats.includes(seat));
   return { remainingMs, at: settings.startedAt, ...(awaiting.length > 0 ? { awaiting } : {}) };
 }
 
-/** The seats whose clocks run: the deciders, or none while an open seat's player is awaited. */
+/** The seats whose clocks run: the deciders, or none while a seat's player is awaited. */
 export function runningSeats(state: ClockState, deciders: readonly string[]): string[] {
   return state.awaiting ? [] : [...deciders];
 }
 
 /**
  * The clock once the seats in `came` have come: they are no longer awaited, and when none is
- * left the clocks start at `now` (nothing was charged while they waited). Unchanged otherwise.
+ * left the clocks start at `now` (nothing was charged while they were). Unchanged otherwise.
  */
 export function afterArrivals(
   state: ClockState,
@@ -150,7 +150,8 @@ export function seatClocks(state: ClockState, running: readonly string[], now: n
   const remaining = remainingAt(state, running, now);
   const remainingMs: Record<string, number> = {};
   for (const [seat, ms] of Object.entries(remaining)) remainingMs[seat] = Math.floor(ms);
-  return { remainingMs, running: running.filter((seat) => seat in remainingMs) };
+  const shown = { remainingMs, running: running.filter((seat) => seat in remainingMs) };
+  return state.awaiting ? { ...shown, awaiting: [...state.awaiting] } : shown;
 }
 
 /** The clock an event stored, if any (events of a room with time controls carry one). */

@@ -12,7 +12,7 @@ import { ManualClock } from './clock-source.js';
 import { startGameNode, type GameNode } from './game-node.js';
 import { gameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';
-import { createParlorRoom, eventually, memoryWorld } from './test-support.js';
+import { createParlorRoom, eventually, memoryWorld, TOKEN_HASH } from './test-support.js';
 
 // Time controls (docs/architecture.md, "Time controls") on Parlor rooms, with a fake clock: the
 // node reads its time and sets its flag timers only through `ClockSource`, so the test moves
@@ -75,6 +75,14 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     });
   }
 
+  /** A player comes to each seat (its client joins): the clocks start, as version 1. */
+  async function seatPlayers(roomId: string) {
+    for (const viewer of ['p1', 'p2']) {
+      await sendRoomCommand(client, roomId, { type: 'join', viewer, connectionId: `c-${viewer}` });
+    }
+    await eventually(async () => (await store.roomSummary(roomId))?.version === 1);
+  }
+
   const timed = (timeControl: {
     baseSeconds: number;
     incrementSeconds?: number;
@@ -99,6 +107,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     const clock = new ManualClock(START);
     await node('t1', clock);
     await createParlorRoom(client, 'tc-run', timed({ baseSeconds: 60, incrementSeconds: 5 }));
+    await seatPlayers('tc-run');
     expect((await seen('tc-run', 'p2')).clocks).toEqual({
       remainingMs: { p1: 60_000, p2: 60_000 },
       running: ['p1'],
@@ -112,11 +121,11 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
       });
     }
     // p1 draws (still deciding): charged 10 s, given 5 s.
-    expect(await act('tc-run', 'p1', 'draw', 'r1')).toEqual({ ok: true, version: 1 });
+    expect(await act('tc-run', 'p1', 'draw', 'r1')).toEqual({ ok: true, version: 2 });
     clock.advance(3_000);
     expect((await seen('tc-run', 'p1')).clocks?.remainingMs).toEqual({ p1: 52_000, p2: 60_000 });
     // p1 plays a card: p2 decides in the counter window; p1's clock stops.
-    expect(await act('tc-run', 'p1', 'play', 'r2')).toEqual({ ok: true, version: 2 });
+    expect(await act('tc-run', 'p1', 'play', 'r2')).toEqual({ ok: true, version: 3 });
     clock.advance(4_000);
     expect((await seen('tc-run', 'p1')).clocks).toEqual({
       remainingMs: { p1: 57_000, p2: 56_000 },
@@ -128,6 +137,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     const clock = new ManualClock(START);
     const first = await node('t2a', clock);
     await createParlorRoom(client, 'tc-move', timed({ baseSeconds: 60, incrementSeconds: 2 }));
+    await seatPlayers('tc-move');
     clock.advance(5_000);
     await act('tc-move', 'p1', 'draw', 'm1');
     clock.advance(1_000);
@@ -150,6 +160,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     const clock = new ManualClock(START);
     const first = await node('t3a', clock, 300);
     await createParlorRoom(client, 'tc-crash', timed({ baseSeconds: 60, incrementSeconds: 0 }));
+    await seatPlayers('tc-crash');
     clock.advance(8_000);
     await act('tc-crash', 'p1', 'draw', 'c1');
     await first.stop(); // keeps its lease: the next command waits for it to expire
@@ -158,23 +169,29 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     expect((await seen('tc-crash', 'p2')).clocks?.remainingMs).toEqual({ p1: 50_000, p2: 60_000 });
   });
 
-  it('runs no clock until every open seat’s player came, and stores the start with the room', async () => {
+  it('runs no clock until every seat’s player came, and stores the start with the room', async () => {
     const clock = new ManualClock(START);
     const first = await node('t12a', clock);
-    const open = { kind: 'human', tokenHash: null } as const;
+    // p2 is an open seat (no player yet); p1's token was handed out, but it is not here yet.
     await createParlorRoom(client, 'tc-open', {
       ...timed({ baseSeconds: 60, incrementSeconds: 5 }),
-      seats: { p1: open, p2: open },
+      seats: {
+        p1: { kind: 'human', tokenHash: TOKEN_HASH },
+        p2: { kind: 'human', tokenHash: null },
+      },
     });
     const join = (viewer: string) =>
       sendRoomCommand(client, 'tc-open', { type: 'join', viewer, connectionId: `c-${viewer}` });
     const standing = { remainingMs: { p1: 60_000, p2: 60_000 }, running: [] };
     // Spectators watch without coming to a seat. p1 decides, but nobody is there yet.
     clock.advance(30_000);
-    expect((await seen('tc-open', 'spectator')).clocks).toEqual(standing);
+    expect((await seen('tc-open', 'spectator')).clocks).toEqual({
+      ...standing,
+      awaiting: ['p1', 'p2'],
+    });
     expect((await join('p1')).ok).toBe(true);
     clock.advance(10_000);
-    expect((await seen('tc-open', 'spectator')).clocks).toEqual(standing);
+    expect((await seen('tc-open', 'spectator')).clocks).toEqual({ ...standing, awaiting: ['p2'] });
     // The room moves before p2 comes: the new node learns from the table chat that p1 came.
     await first.drain();
     await node('t12b', clock);
@@ -198,6 +215,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     const clock = new ManualClock(START);
     await node('t4', clock);
     await createParlorRoom(client, 'tc-flag', timed({ baseSeconds: 60 }));
+    await seatPlayers('tc-flag');
     clock.advance(59_999);
     expect((await seen('tc-flag', 'p1')).outcome).toBeUndefined();
     clock.advance(1);
@@ -220,7 +238,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     const refused = await sendRoomCommand(client, 'tc-flag', {
       type: 'act',
       seat: 'p1',
-      version: 1,
+      version: 2,
       action: { type: 'draw' },
       requestId: 'f2',
     });
@@ -231,6 +249,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     const clock = new ManualClock(START);
     await node('t11', clock);
     await createParlorRoom(client, 'tc-replay', timed({ baseSeconds: 60, incrementSeconds: 2 }));
+    await seatPlayers('tc-replay');
     clock.advance(8_000);
     await act('tc-replay', 'p1', 'draw', 'r1');
     clock.advance(3_000);
@@ -238,7 +257,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     clock.advance(60_000); // p2's flag falls
     await eventually(async () => (await store.roomSummary('tc-replay'))?.status === 'finished');
     const replayed: unknown[] = [];
-    for (let version = 0; version <= 3; version++) {
+    for (let version = 0; version <= 4; version++) {
       const reply = (await client.request(
         ROOMS_REPLAY_SUBJECT,
         { roomId: 'tc-replay', version },
@@ -248,6 +267,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
       replayed.push(reply.view.clocks);
     }
     expect(replayed).toEqual([
+      { remainingMs: { p1: 60_000, p2: 60_000 }, running: [], awaiting: ['p1', 'p2'] },
       { remainingMs: { p1: 60_000, p2: 60_000 }, running: [] },
       { remainingMs: { p1: 54_000, p2: 60_000 }, running: [] },
       { remainingMs: { p1: 53_000, p2: 60_000 }, running: [] },
@@ -259,6 +279,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     const clock = new ManualClock(START);
     const first = await node('t10a', clock, 300);
     await createParlorRoom(client, 'tc-gone', timed({ baseSeconds: 60 }));
+    await seatPlayers('tc-gone');
     await first.stop(); // a crash: no timer left anywhere
     clock.advance(75_000);
     await node('t10b', clock, 300);
@@ -273,11 +294,12 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     const clock = new ManualClock(START);
     await node('t5', clock);
     await createParlorRoom(client, 'tc-late', timed({ baseSeconds: 60 }));
+    await seatPlayers('tc-late');
     clock.advance(61_000, { fire: false });
     const reply: RoomCommandReply = await sendRoomCommand(client, 'tc-late', {
       type: 'act',
       seat: 'p1',
-      version: 0,
+      version: 1,
       action: { type: 'draw' },
       requestId: 'l1',
     });
@@ -296,11 +318,12 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
       'tc-pass',
       timed({ baseSeconds: 60, incrementSeconds: 3, onFlag: 'pass' }),
     );
+    await seatPlayers('tc-pass');
     await act('tc-pass', 'p1', 'play', 'p1');
     expect((await seen('tc-pass', 'p2')).deciders).toEqual(['p2']);
     clock.advance(60_000);
     // p2's counter window is passed for it: the game goes on, p2 has its increment left.
-    await eventually(async () => (await seen('tc-pass', 'p2')).version === 2);
+    await eventually(async () => (await seen('tc-pass', 'p2')).version === 3);
     const after = await seen('tc-pass', 'p1');
     expect(after.outcome).toBeUndefined();
     expect(after.deciders).toEqual(['p1']);
@@ -308,7 +331,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     const loaded = await store.load('tc-pass');
     expect(loaded?.events.at(-1)).toMatchObject({
       seat: 'p2',
-      requestId: 'flag-p2-v1',
+      requestId: 'flag-p2-v2',
       action: { type: 'act', action: { type: 'pass' } },
     });
     // p1's own turn has no pass: its flag-fall is a loss.
@@ -330,6 +353,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
         timeControl: { baseSeconds: 60 },
       },
     });
+    await seatPlayers('tc-delay');
     expect((await seen('tc-delay', 'p2')).clocks?.running).toEqual(['p1']);
     expect((await seen('tc-delay', 'spectator')).clocks).toBeUndefined();
   });
@@ -338,6 +362,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     const clock = new ManualClock(START);
     await node('t9', clock);
     await createParlorRoom(client, 'tc-again', timed({ baseSeconds: 90, incrementSeconds: 1 }));
+    await seatPlayers('tc-again');
     clock.advance(90_000);
     await eventually(async () => (await store.roomSummary('tc-again'))?.status === 'finished');
     clock.advance(5_000);
@@ -354,6 +379,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
       .map((row) => row.line as { event?: string; room?: string })
       .find((line) => line.event === 'rematch')?.room;
     expect(rematch).toBeDefined();
+    await seatPlayers(rematch ?? '');
     const shown = await seen(rematch ?? '', 'p1');
     expect(shown.clocks).toEqual({ remainingMs: { p1: 90_000, p2: 90_000 }, running: ['p1'] });
   });

@@ -18,6 +18,7 @@ import {
   type ErrorCode,
   type ProtocolError,
   type RoomCommand,
+  type SeatClocks,
   type ViewPayload,
 } from '@veil/protocol';
 import type { Server, Socket } from 'socket.io';
@@ -510,9 +511,7 @@ export class SocketHub {
       ...(view.outcome
         ? { outcome: { winners: view.outcome.winners, reason: view.outcome.reason } }
         : {}),
-      ...(view.clocks
-        ? { clocks: { remainingMs: view.clocks.remainingMs, running: view.clocks.running } }
-        : {}),
+      ...(view.clocks ? { clocks: clocksOut(view.clocks) } : {}),
     });
     this.metrics.viewsForwarded.inc(targets.length);
     if (log.length > 0) {
@@ -569,4 +568,10 @@ function hasOpenSeat(meta: RoomMeta): boolean {
  */
 function joinRefusedForGood(code: ErrorCode): boolean {
   return code === 'room_not_found' || code === 'game_over';
+}
+
+/** The clocks as sent to a socket: an allow-list copy of the payload's public fields. */
+function clocksOut(clocks: SeatClocks): SeatClocks {
+  const { remainingMs, running, awaiting } = clocks;
+  return { remainingMs, running, ...(awaiting ? { awaiting } : {}) };
 }

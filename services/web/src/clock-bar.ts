@@ -7,6 +7,8 @@ const TICK_MS = 200;
 interface Figures {
   readonly remainingMs: Readonly<Record<string, number>>;
   readonly running: readonly string[];
+  /** Seats whose player has not come yet: no clock runs before every one has. */
+  readonly awaiting?: readonly string[];
   /** When this page received them (`performance.now()`). */
   readonly received: number;
 }
@@ -29,7 +31,8 @@ export function clockText(ms: number): string {
 /**
  * The seats' chess clocks in a room with time controls (docs/protocol.md, "Time controls"). The
  * server keeps the time and decides a flag-fall; this bar only counts the running clocks down
- * from the latest figures the server sent, for display. Nothing shows in a room without them.
+ * from the latest figures the server sent, for display, and says whom they wait for before they
+ * start. Nothing shows in a room without them.
  */
 export function withClocks(root: HTMLElement, conn: VeilConnection): HTMLElement {
   const board = h('div');
@@ -46,9 +49,20 @@ export function withClocks(root: HTMLElement, conn: VeilConnection): HTMLElement
     if (figures === null) return;
     const elapsed = performance.now() - figures.received;
     bar.hidden = false;
+    const awaiting = figures.awaiting ?? [];
+    const note =
+      awaiting.length > 0
+        ? [
+            h(
+              'span',
+              { class: 'clock-note', 'data-testid': 'clocks-awaiting' },
+              `Waiting for ${awaiting.map(sideName).join(' and ')}: the clocks start once every player is here.`,
+            ),
+          ]
+        : [];
     mount(
       bar,
-      Object.entries(figures.remainingMs).map(([seat, ms]) => {
+      ...Object.entries(figures.remainingMs).map(([seat, ms]) => {
         const running = figures?.running.includes(seat) === true;
         return h(
           'span',
@@ -63,6 +77,7 @@ export function withClocks(root: HTMLElement, conn: VeilConnection): HTMLElement
           `${sideName(seat)} ${clockText(running ? ms - elapsed : ms)}`,
         );
       }),
+      ...note,
     );
   };
 
