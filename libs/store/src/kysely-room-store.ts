@@ -322,6 +322,18 @@ export class KyselyRoomStore implements RoomStore {
     return row !== undefined;
   }
 
+  async recordPublicVersion(roomId: string, version: number, owner: string): Promise<boolean> {
+    const row = await this.#db
+      .updateTable('rooms')
+      .set({ public_version: version })
+      .where('id', '=', roomId)
+      .where('lease_owner', '=', owner)
+      .where((eb) => eb.or([eb('public_version', 'is', null), eb('public_version', '<', version)]))
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async abandonUnplayedRoom(roomId: string, owner: string): Promise<boolean> {
     // One statement, so the lease fence and the check for a human seat's event are the same
     // step as the change: no commit of this room can slip in between.

@@ -230,6 +230,20 @@ const indexExpiredLeases: Migration = {
   },
 };
 
+/**
+ * The version a delayed room's spectators were last shown, as the node running it recorded it:
+ * the lobby reads it instead of asking that node (which would load every listed room). A
+ * nullable column without a default: adding it rewrites nothing.
+ */
+const addRoomPublicVersion: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('rooms').addColumn('public_version', 'integer').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('rooms').dropColumn('public_version').execute();
+  },
+};
+
 /** Named, ordered migrations; Kysely applies them in name order and records each by name. */
 export const storeMigrations: Readonly<Record<string, Migration>> = {
   '0001_create_rooms': createRooms,
@@ -241,6 +255,7 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
   '0007_add_room_outcome': addRoomOutcome,
   '0008_create_room_chat': createRoomChat,
   '0009_index_expired_leases': indexExpiredLeases,
+  '0010_add_room_public_version': addRoomPublicVersion,
 };
 
 export const storeMigrationProvider: MigrationProvider = {

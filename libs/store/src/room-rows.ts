@@ -18,6 +18,7 @@ export const summaryColumns = [
   'status',
   'version',
   'outcome',
+  'public_version',
   'created_at',
   'updated_at',
 ] as const;
@@ -49,6 +50,7 @@ export function toRoomSummary(row: SummaryRow): RoomSummary {
     status: row.status,
     version: row.version,
     outcome: row.outcome ?? null,
+    publicVersion: row.public_version ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

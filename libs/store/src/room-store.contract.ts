@@ -781,6 +781,7 @@ export function describeRoomStoreContract(
           status: 'waiting',
           version: 0,
           outcome: null,
+          publicVersion: null,
           createdAt: expect.any(Date),
           updatedAt: expect.any(Date),
         });
@@ -792,6 +793,23 @@ export function describeRoomStoreContract(
           expect(text).not.toContain(SEED_MARK);
           expect(text).not.toContain('node-secret-owner');
         }
+      });
+
+      it('record the version spectators are shown: by the lease holder only, and only upwards', async () => {
+        const id = await createdRoom({ status: 'active' });
+        await store().claimLease(id, 'node-a', 60_000);
+        const shown = async () => (await store().roomSummary(id))?.publicVersion;
+        expect(await store().recordPublicVersion(id, 4, 'node-b')).toBe(false);
+        expect(await shown()).toBeNull();
+        expect(await store().recordPublicVersion(id, 4, 'node-a')).toBe(true);
+        expect(await store().recordPublicVersion(id, 3, 'node-a')).toBe(false);
+        expect(await store().recordPublicVersion(id, 4, 'node-a')).toBe(false);
+        expect(await shown()).toBe(4);
+        expect(await store().recordPublicVersion(id, 6, 'node-a')).toBe(true);
+        expect((await store().listRooms({ limit: 1000 })).find((r) => r.id === id)).toMatchObject({
+          publicVersion: 6,
+        });
+        expect(await store().recordPublicVersion('no-such-room', 1, 'node-a')).toBe(false);
       });
 
       it('filters by status, lists newest first and honours the limit', async () => {

@@ -102,6 +102,13 @@ export interface RoomStore {
    */
   claimSeat(roomId: string, seat: string, tokenHash: string): Promise<ClaimSeatResult>;
 
+  /**
+   * Records the version a delayed room's spectators are now shown (the lobby shows it instead of
+   * the live one), while `owner` holds the room's lease and only upwards: a stale node, or a
+   * write that arrives late, changes nothing. False then.
+   */
+  recordPublicVersion(roomId: string, version: number, owner: string): Promise<boolean>;
+
   /** Sets the status; false if the room does not exist. */
   updateStatus(roomId: string, status: RoomStatus): Promise<boolean>;
 

@@ -57,6 +57,11 @@ export interface RoomSummary {
   version: number;
   /** Set by the commit that finished the game; `null` before, and for an abandoned room. */
   outcome: RoomOutcome | null;
+  /**
+   * The version the room's spectators were last shown, as its node recorded it
+   * (`recordPublicVersion`): only rooms with a spectator delay have one; `null` before the first.
+   */
+  publicVersion: number | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -23,6 +23,8 @@ export interface RoomsTable {
   lease_until: ColumnType<Date | null, never, Date | null>;
   /** Written only by the commit that finishes the game (migration 0007). */
   outcome: ColumnType<RoomOutcome | null, never, never>;
+  /** Written only by `recordPublicVersion` (migration 0010). */
+  public_version: ColumnType<number | null, never, number>;
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
 }

@@ -180,6 +180,8 @@ export class RoomRunner {
   private quietTimer: NodeJS.Timeout | null = null;
   /** The quiet snapshots being written, in order. */
   private snapshotWrites: Promise<void> = Promise.resolve();
+  /** The spectators' versions being recorded for the lobby, in order. */
+  private publicVersionWrites: Promise<void> = Promise.resolve();
   /** Time controls (null without): the settings and the clock as of the last commit. */
   private readonly clockSettings: ClockSettings | null;
   private clockState: ClockState | null;
@@ -347,6 +349,7 @@ export class RoomRunner {
       // stopped node is a simulated crash: those leave the store as it is.
       if (reason === 'idle' || reason === 'drain') await this.writeQuietSnapshot(true);
       await this.snapshotWrites;
+      await this.publicVersionWrites;
       this.actor.stop();
       if (release && reason === 'drain' && awaitingSeat) await this.handToSweep();
       else if (release) await this.deps.leases.release(this.roomId);
@@ -1024,6 +1027,7 @@ export class RoomRunner {
       );
     }
     const shown = this.spectatorState();
+    if (shown && shown.version !== this.spectatorVersion) this.recordPublicVersion(shown.version);
     if (this.options.spectators !== false && shown && shown.version !== this.spectatorVersion) {
       const shownLog = module.log(shown.snapshot).length;
       this.publish(
@@ -1041,6 +1045,23 @@ export class RoomRunner {
       this.spectatorVersion = shown.version;
       this.spectatorLogLength = shownLog;
     }
+  }
+
+  /**
+   * A delayed room's lobby summary shows the version its spectators are shown: stored, so the
+   * gateway reads it with the room instead of asking this node (which would keep every listed
+   * room loaded). Written after the publication, in order; the store keeps the highest.
+   */
+  private recordPublicVersion(version: number): void {
+    if ((this.options.spectatorDelayTurns ?? 0) === 0) return;
+    const { store, nodeId, logger } = this.deps;
+    this.publicVersionWrites = this.publicVersionWrites.then(() =>
+      store.recordPublicVersion(this.roomId, version, nodeId).then(
+        () => undefined,
+        (error: unknown) =>
+          logger.warn('public version not recorded', { roomId: this.roomId, error }),
+      ),
+    );
   }
 
   private publish(viewer: string, payload: unknown): void {

@@ -18,6 +18,7 @@ function storeWith(outcome: RoomOutcome | null): RoomStore {
     status: 'finished',
     version: 9,
     outcome,
+    publicVersion: null,
     createdAt: new Date(0),
     updatedAt: new Date(0),
   };

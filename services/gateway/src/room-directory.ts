@@ -37,7 +37,8 @@ export interface RoomDirectoryOptions {
   /**
    * The version spectators of a delayed room are shown (its node's `publicVersion`), or null
    * when it cannot be had now: the room's summary is then `unavailable` (and left out of a
-   * listing). Without it a delayed room that is still running has no summary.
+   * listing). Asked only of a room whose node has recorded none in the store yet; without it
+   * such a room has no summary.
    */
   publicVersion?: (roomId: string) => Promise<number | null>;
   /** Spectator sockets watching a room on this gateway (the summaries' `watching`; default 0). */
@@ -140,7 +141,8 @@ export class RoomDirectory {
     // runs, its version is the one spectators are shown (docs/privacy.md), or it has no summary.
     let version = stored.version;
     if (meta.spectatorDelayTurns > 0 && stored.status === 'active') {
-      const shown = await this.publicVersion(stored.id);
+      // As its node recorded it; only a room that has recorded none yet is asked for it.
+      const shown = stored.publicVersion ?? (await this.publicVersion(stored.id));
       if (shown === null) throw new GatewayError('unavailable');
       version = Math.min(shown, stored.version);
     }

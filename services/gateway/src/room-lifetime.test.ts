@@ -22,8 +22,9 @@ const open: VeilConnection[] = [];
 beforeAll(async () => {
   world = await startTestWorld({
     games: [parlor as unknown as AnyGameModule],
-    // A finished room leaves the node quickly, so a later connection must load it again.
-    node: { finishedUnloadMs: 100 },
+    // A finished room leaves the node quickly, so a later connection must load it again; so
+    // does a room nobody acts in for a second.
+    node: { finishedUnloadMs: 100, idleUnloadMs: 1_000 },
   });
 }, 120_000);
 
@@ -65,12 +66,27 @@ describe('a room with a spectator delay', () => {
     const shown = (await spectator.waitForView(() => true)).version;
     expect(shown).toBeLessThan(live);
 
+    // The node records the spectators' version with the room just after publishing it.
+    await vi.waitFor(
+      async () => expect((await getRoom(world.url, roomId)).version).toBe(spectator.view?.version),
+      { timeout: 10_000, interval: 50 },
+    );
     const summary = await getRoom(world.url, roomId);
     expect(summary.status).toBe('active');
-    expect(summary.version).toBe(spectator.view?.version);
     expect(summary.version).toBeLessThan(live);
     const listed = (await listRooms(world.url)).find((r) => r.roomId === roomId);
     expect(listed?.version).toBe(summary.version);
+
+    // Once the room has left the node, the lobby still shows it, read from the store: listing
+    // it does not load it again.
+    await vi.waitFor(() => expect(world.node.rooms()).not.toContain(roomId), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    const idle = (await listRooms(world.url)).find((r) => r.roomId === roomId);
+    expect(idle?.version).toBe(summary.version);
+    expect((await getRoom(world.url, roomId)).version).toBe(summary.version);
+    expect(world.node.rooms()).not.toContain(roomId);
   });
 
   it('a room without a delay shows its live version', async () => {
