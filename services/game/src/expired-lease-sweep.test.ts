@@ -88,6 +88,45 @@ describe('expired lease sweep', () => {
     }
   });
 
+  it('gives up a room whose log does not replay, rather than trying it every lease period', async () => {
+    const old = await startGameNode({
+      nodeId: 'sweep-old-corrupt',
+      store,
+      bus: broker.connect(),
+      games,
+      leaseTtlMs: 200,
+    });
+    await createParlorRoom(client, 'sweep-corrupt');
+    await old.stop();
+    // An event the rules refuse, written past any node (as a bad migration or a bug might).
+    const bad = { type: 'act', action: { type: 'no-such-action' } };
+    expect(
+      await store.appendEvent({
+        roomId: 'sweep-corrupt',
+        expectedVersion: 0,
+        seat: 'p1',
+        requestId: 'bad',
+        action: bad,
+      }),
+    ).toMatchObject({ status: 'committed' });
+    const node = await startGameNode({
+      nodeId: 'sweep-corrupt-node',
+      store,
+      bus: broker.connect(),
+      games,
+      leaseTtlMs: 300,
+      leaseSweepMs: 50,
+    });
+    try {
+      // The sweep takes the expired lease and the load fails: the lease is given back at once
+      // (kept, it would run out and be swept again, and again).
+      await eventually(async () => (await store.leaseState('sweep-corrupt'))?.owner === null);
+      expect(node.rooms()).not.toContain('sweep-corrupt');
+    } finally {
+      await node.stop();
+    }
+  });
+
   it('moves a bot room on, with no client command, after its node lost it and kept the lease', async () => {
     const down = { now: false };
     const node = await startGameNode({

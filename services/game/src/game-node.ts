@@ -205,7 +205,9 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
    * abandoned room is refused `game_over` and its lease given back: it is never served again.
    * A load that fails gives the lease back too, unless `keepLease`: a room taken over with no
    * client asking for it (a takeover, the sweep) keeps it until it expires, so that the sweep
-   * tries again (released, a bot-only room would wait for a command that never comes).
+   * tries again (released, a bot-only room would wait for a command that never comes). A log
+   * that does not replay fails the same way every time: its lease is always given back, and the
+   * room is tried again only when a client asks for it.
    */
   async function open(roomId: string, stored?: StoredRoom, keepLease = false): Promise<PlaceReply> {
     try {
@@ -218,7 +220,8 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
       runners.set(roomId, runner);
       return { ok: true, nodeId };
     } catch (error) {
-      if (!keepLease) await store.releaseLease(roomId, nodeId).catch(() => undefined);
+      const corrupt = error instanceof RoomLoadError && error.code === 'corrupt_log';
+      if (!keepLease || corrupt) await store.releaseLease(roomId, nodeId).catch(() => undefined);
       logger.error('room load failed', { roomId, error });
       const notFound = error instanceof RoomLoadError && error.code === 'room_not_found';
       return { ok: false, error: protocolError(notFound ? 'room_not_found' : 'unavailable') };
