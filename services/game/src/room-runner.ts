@@ -1027,8 +1027,8 @@ export class RoomRunner {
       );
     }
     const shown = this.spectatorState();
-    if (shown && shown.version !== this.spectatorVersion) this.recordPublicVersion(shown.version);
-    if (this.options.spectators !== false && shown && shown.version !== this.spectatorVersion) {
+    if (!shown || shown.version === this.spectatorVersion) return;
+    if (this.options.spectators !== false) {
       const shownLog = module.log(shown.snapshot).length;
       this.publish(
         SPECTATOR,
@@ -1042,9 +1042,10 @@ export class RoomRunner {
           this.marksFor(SPECTATOR),
         ),
       );
-      this.spectatorVersion = shown.version;
       this.spectatorLogLength = shownLog;
     }
+    this.spectatorVersion = shown.version;
+    this.recordPublicVersion(shown.version);
   }
 
   /**
