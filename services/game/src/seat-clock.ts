@@ -4,11 +4,12 @@ import type { SeatClocks, TimeControl } from '@veil/protocol';
  * A room's chess clocks (docs/architecture.md, "Time controls"). Kept by the room, never by the
  * game's rules: the rules stay free of clocks, and who is charged comes from `deciders`.
  *
- * The state is each seat's remaining time as of one instant (`at`, server wall time in ms). The
- * seats whose clocks run are the game's deciders in the state it belongs to, so the clock needs
- * nothing else to be resumed: every committed event stores the clock as of its commit, and a node
- * that loads the room charges the running seats from that instant on — also for the time the room
- * was moving between nodes (stopping the clock then would hand the other seat that time).
+ * The state is each seat's remaining time as of one instant (`at`, server wall time in ms), and
+ * the seats whose player it still awaits. Once none is, the seats whose clocks run are the game's
+ * deciders in the state it belongs to, so the clock needs nothing else to be resumed: every
+ * committed event stores the clock as of its commit, and a node that loads the room charges the
+ * running seats from that instant on — also for the time the room was moving between nodes
+ * (stopping the clock then would hand the other seat that time).
  */
 export interface ClockState {
   readonly remainingMs: Readonly<Record<string, number>>;
