@@ -1,9 +1,9 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { EXPERT, GREEDY, ISMCTS, type BotLevel } from '@veil/ai';
 import type { Faction } from '@veil/dune';
 import { progress, round, say, type BenchOptions, type Figures } from '../common/bench.js';
+import { appendResult, ladderRun, playsDeal, playsPair, readResults } from '../ladder/run.js';
 import { sprt, wilson } from '../ladder/stats.js';
 import { playDuneGame, type Budgets, type PerLevel } from './match.js';
 import { FACTIONS } from './factions.js';
@@ -44,10 +44,11 @@ interface Line {
  * 95 % interval and an SPRT against the fair share (H0 25 %, H1 30 %, α = β = 0.05, capped
  * at 3,000 games), which stops the pair once decided.
  *
- * Resumable: every game is appended to a results file (`VEIL_DUNE_LADDER_RESULTS`, default
- * `.veil/ladder/dune-results.jsonl`), and a rerun plays only what is missing at the same
- * settings. `VEIL_LADDER_MINUTES` (default 60) bounds when the last game of a run starts;
- * `VEIL_LADDER_PAIRS=greedy-random,…` picks pairs; `VEIL_LADDER_ITERATIONS=N` sets the search
+ * Resumable (../ladder/run.ts): every game is appended to a results file
+ * (`VEIL_DUNE_LADDER_RESULTS`, default `.veil/ladder/dune-results.jsonl`), and a rerun plays only
+ * what is missing at the same settings; `VEIL_LADDER_MINUTES` (when the last game starts),
+ * `VEIL_LADDER_PAIRS`, `VEIL_LADDER_FIRST_DEAL` and `VEIL_LADDER_SHARD` as for every ladder run
+ * (processes sharing a file reread it before every game). `VEIL_LADDER_ITERATIONS=N` sets the search
  * levels' budget and `VEIL_DUNE_LADDER_GREEDY=N` greedy's determinizations, or
  * `VEIL_DUNE_LADDER_SCALE=k` scales every level's own budget by k (the others override it);
  * `VEIL_DUNE_LADDER_TURNS` (default 10) the game length; `VEIL_DUNE_LADDER_CAP_MS` (default
@@ -58,39 +59,35 @@ interface Line {
 export async function main(options: BenchOptions): Promise<Figures> {
   const quick = options.quick;
   const env = process.env;
-  const file = quick
-    ? path.join(os.tmpdir(), `veil-dune-ladder-quick-${process.pid}.jsonl`)
-    : (env['VEIL_DUNE_LADDER_RESULTS'] ?? path.join('.veil', 'ladder', 'dune-results.jsonl'));
-  mkdirSync(path.dirname(file), { recursive: true });
+  const maxDeals = quick ? 1 : Math.ceil(DUNE_SPRT.cap / FACTIONS.length);
+  const run = ladderRun(env, {
+    quick,
+    fileVariable: 'VEIL_DUNE_LADDER_RESULTS',
+    defaultFile: path.join('.veil', 'ladder', 'dune-results.jsonl'),
+    maxDeals,
+  });
+  const file = run.file;
   const budgets = quick ? { greedy: 1, ismcts: 8, expert: 8 } : budgetsFrom(env);
   const turns = quick ? 2 : positive(env['VEIL_DUNE_LADDER_TURNS'], 10);
   const capMs = positive(env['VEIL_DUNE_LADDER_CAP_MS'], 30_000);
   const config = JSON.stringify({ turns, budgets });
-  const chosen = env['VEIL_LADDER_PAIRS']?.split(',');
-  const pairs = PAIRS.filter(([a, b]) => !chosen || chosen.includes(`${a}-${b}`));
-  const maxDeals = quick ? 1 : Math.ceil(DUNE_SPRT.cap / FACTIONS.length);
-  const minutes = quick ? 170 / 60 : Number(env['VEIL_LADDER_MINUTES'] ?? 60);
-  if (!(minutes > 0)) throw new RangeError('VEIL_LADDER_MINUTES must be a positive number');
-  const stopAt = Date.now() + minutes * 60_000;
-  const lines = readLines(file).filter((l) => l.config === config);
+  const pairs = PAIRS.filter(([a, b]) => playsPair(run, a, b));
+  const atConfig = () => readResults<Line>(file).filter((l) => l.config === config);
+  let lines = atConfig();
   progress(`results in ${file} (${lines.length} games at ${config}), decision cap ${capMs} ms`);
   // Deal by deal across the pairs still undecided, so a bounded run advances every pair.
   let timedOut = false;
-  for (let deal = 0; deal < maxDeals && !timedOut; deal++) {
+  for (let deal = run.firstDeal; deal < maxDeals && !timedOut; deal++) {
+    if (!playsDeal(run, deal)) continue;
     for (const [a, b] of pairs) {
       const pair = `${a}-${b}`;
-      const mine = lines.filter((l) => l.pair === pair);
-      if (
-        !quick &&
-        sprt(
-          mine.map((l) => l.score),
-          DUNE_SPRT,
-        ).verdict !== 'continue'
-      )
-        continue;
       for (const faction of FACTIONS) {
+        if (!quick) lines = atConfig();
+        const mine = lines.filter((l) => l.pair === pair);
+        const scores = mine.map((l) => l.score);
+        if (!quick && sprt(scores, DUNE_SPRT).verdict !== 'continue') break;
         if (mine.some((l) => l.deal === deal && l.faction === faction)) continue;
-        if (Date.now() >= stopAt) {
+        if (Date.now() >= run.stopAt) {
           timedOut = true;
           break;
         }
@@ -117,7 +114,7 @@ export async function main(options: BenchOptions): Promise<Figures> {
           perLevel: result.perLevel,
           config,
         };
-        appendFileSync(file, `${JSON.stringify(line)}\n`);
+        appendResult(file, line);
         lines.push(line);
         progress(
           `${pair} deal ${deal} (${a} as ${faction}): ${round(line.score, 3)} — won by ${result.winners.join('+') || 'nobody'} (${result.reason}, turn ${result.turn}, ${result.actions} actions, ${result.cut} cut)`,
@@ -243,12 +240,4 @@ function countBy(values: readonly string[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const v of values) out[v] = (out[v] ?? 0) + 1;
   return out;
-}
-
-function readLines(file: string): Line[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Line);
 }

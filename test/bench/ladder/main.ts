@@ -1,10 +1,10 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyGameModule } from '@veil/engine';
 import { netrunner } from '@veil/netrunner';
 import { progress, round, say, type BenchOptions, type Figures } from '../common/bench.js';
 import { playGame, type Budgets, type Entrant } from './match.js';
+import { appendResult, ladderRun, playsDeal, playsPair, readResults } from './run.js';
 import { LADDER_SPRT, sprt, wilson } from './stats.js';
 
 const module = netrunner as unknown as AnyGameModule;
@@ -36,25 +36,25 @@ interface Line {
  * sides swapped. Per pair: the score with its Wilson 95 % interval and an SPRT (H0 50 %, H1
  * 55 %, α = β = 0.05, capped at 3,000 games), which stops the pair once decided.
  *
- * Resumable: every game is appended to a results file (`VEIL_LADDER_RESULTS`, default
- * `.veil/ladder/results.jsonl`), and a rerun plays only what is missing. `VEIL_LADDER_MINUTES`
- * (default 60) bounds one run; `VEIL_LADDER_PAIRS=greedy-random,…` picks pairs;
+ * Resumable (run.ts): every game is appended to a results file (`VEIL_LADDER_RESULTS`, default
+ * `.veil/ladder/results.jsonl`), and a rerun plays only what is missing; `VEIL_LADDER_MINUTES`,
+ * `VEIL_LADDER_PAIRS`, `VEIL_LADDER_FIRST_DEAL` and `VEIL_LADDER_SHARD` as for every ladder run
+ * (processes sharing a file reread it before every game, so all stop once a pair is decided).
  * `VEIL_LADDER_ITERATIONS=N` overrides the search levels' (and the cheat's) budget.
- * `VEIL_LADDER_FIRST_DEAL=k` starts at deal k (default 0), so a results file lost with its
- * machine can be continued on new deals rather than replaying the ones it held.
- * `VEIL_LADDER_SHARD=i/n` plays only the deals whose number is i modulo n, so n processes
- * (one per core) can share one results file; each rereads it before every game, so all stop
- * once a pair is decided.
  * `--quick`: 4 deals per pair (8 games), budgets cut to 16 iterations (greedy 2 samples), a
  * fresh results file — a smoke run of the machinery, not a strength measurement.
  */
 export async function main(options: BenchOptions): Promise<Figures> {
   const quick = options.quick;
   const env = process.env;
-  const file = quick
-    ? path.join(os.tmpdir(), `veil-ladder-quick-${process.pid}.jsonl`)
-    : (env['VEIL_LADDER_RESULTS'] ?? path.join('.veil', 'ladder', 'results.jsonl'));
-  mkdirSync(path.dirname(file), { recursive: true });
+  const maxDeals = quick ? 4 : LADDER_SPRT.cap / 2;
+  const run = ladderRun(env, {
+    quick,
+    fileVariable: 'VEIL_LADDER_RESULTS',
+    defaultFile: path.join('.veil', 'ladder', 'results.jsonl'),
+    maxDeals,
+  });
+  const file = run.file;
   const iterations = env['VEIL_LADDER_ITERATIONS']
     ? Number(env['VEIL_LADDER_ITERATIONS'])
     : undefined;
@@ -63,27 +63,22 @@ export async function main(options: BenchOptions): Promise<Figures> {
     : iterations
       ? { ismcts: iterations, expert: iterations, cheat: iterations }
       : {};
-  const chosen = env['VEIL_LADDER_PAIRS']?.split(',');
-  const pairs = PAIRS.filter(([a, b]) => !chosen || chosen.includes(`${a}-${b}`));
-  const maxDeals = quick ? 4 : LADDER_SPRT.cap / 2;
-  const stopAt = Date.now() + (quick ? 170 : Number(env['VEIL_LADDER_MINUTES'] ?? 60) * 60) * 1000;
-  const shard = parseShard(env['VEIL_LADDER_SHARD']);
-  const firstDeal = quick ? 0 : parseFirstDeal(env['VEIL_LADDER_FIRST_DEAL'], maxDeals);
-  let lines = readLines(file);
+  const pairs = PAIRS.filter(([a, b]) => playsPair(run, a, b));
+  let lines = readResults<Line>(file);
   const budgetNote = JSON.stringify(budgets);
   progress(`results in ${file} (${lines.length} games already), budgets ${budgetNote}`);
   // Deal by deal across the pairs still undecided, so a bounded run advances every pair.
   let timedOut = false;
-  for (let deal = firstDeal; deal < maxDeals && !timedOut; deal++) {
-    if (deal % shard.count !== shard.index) continue;
+  for (let deal = run.firstDeal; deal < maxDeals && !timedOut; deal++) {
+    if (!playsDeal(run, deal)) continue;
     for (const [a, b] of pairs) {
       const pair = `${a}-${b}`;
       for (const firstAs of SEATS) {
-        if (!quick) lines = readLines(file);
+        if (!quick) lines = readResults<Line>(file);
         const mine = lines.filter((l) => l.pair === pair);
         if (!quick && sprt(mine.map((l) => l.score)).verdict !== 'continue') break;
         if (mine.some((l) => l.deal === deal && l.firstAs === firstAs)) continue;
-        if (Date.now() >= stopAt) {
+        if (Date.now() >= run.stopAt) {
           timedOut = true;
           break;
         }
@@ -99,7 +94,7 @@ export async function main(options: BenchOptions): Promise<Figures> {
           reason: result.reason,
           actions: result.actions,
         };
-        appendFileSync(file, `${JSON.stringify(line)}\n`);
+        appendResult(file, line);
         lines.push(line);
         progress(
           `${pair} deal ${deal} (${a} as ${firstAs}): ${score} by ${result.reason}, ${result.actions} actions`,
@@ -158,36 +153,4 @@ function countBy(values: readonly string[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const v of values) out[v] = (out[v] ?? 0) + 1;
   return out;
-}
-
-/** `VEIL_LADDER_SHARD=i/n` (0 ≤ i < n); the whole ladder when unset. */
-function parseShard(value: string | undefined): { index: number; count: number } {
-  if (value === undefined) return { index: 0, count: 1 };
-  const match = /^(\d+)\/(\d+)$/.exec(value);
-  const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (!match || count < 1 || index >= count) {
-    throw new Error(`VEIL_LADDER_SHARD must be i/n with 0 <= i < n, got "${value}"`);
-  }
-  return { index, count };
-}
-
-/** `VEIL_LADDER_FIRST_DEAL=k` (0 ≤ k < the deal cap); 0 when unset. */
-function parseFirstDeal(value: string | undefined, maxDeals: number): number {
-  if (value === undefined) return 0;
-  const deal = Number(value);
-  if (!/^\d+$/.test(value) || deal >= maxDeals) {
-    throw new Error(
-      `VEIL_LADDER_FIRST_DEAL must be a deal number below ${maxDeals}, got "${value}"`,
-    );
-  }
-  return deal;
-}
-
-function readLines(file: string): Line[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Line);
 }
