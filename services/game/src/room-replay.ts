@@ -12,7 +12,13 @@ import type { Logger } from '@veil/log';
 import type { GameRegistry } from './game-registry.js';
 import { ReplayedRoom, type ReplayCache } from './replay-cache.js';
 import { RoomLoadError } from './room-loading.js';
-import { clockSettingsOf, initialClock, seatClocks, storedClock } from './seat-clock.js';
+import {
+  clockSettingsOf,
+  initialClock,
+  seatClocks,
+  storedClock,
+  type ClockState,
+} from './seat-clock.js';
 import { logEntriesSince, viewPayload } from './viewer-payloads.js';
 
 /**
@@ -83,17 +89,19 @@ export async function replayRoom(
 
 /**
  * The clocks as the commit of `version` left them (each event of a clocked room carries them;
- * version 0 is every seat's base time), stopped: null for a room without time controls.
+ * version 0 is every seat's base time), stopped — and without the seats they still awaited then,
+ * which a replay has no one to wait for: null for a room without time controls.
  */
 function clocksAt(room: ReplayedRoom, version: number): SeatClocks | null {
   const settings = clockSettingsOf(room.stored.room.options);
   if (!settings) return null;
-  for (let v = version; v >= 1; v--) {
-    const clock = storedClock(room.stored.events[v - 1]?.action);
-    if (clock) return seatClocks(clock, [], clock.at);
+  let clock: ClockState | null = null;
+  for (let v = version; v >= 1 && clock === null; v--) {
+    clock = storedClock(room.stored.events[v - 1]?.action);
   }
-  const start = initialClock(settings, Object.keys(room.stored.room.seats));
-  return seatClocks(start, [], start.at);
+  clock ??= initialClock(settings, Object.keys(room.stored.room.seats));
+  const { remainingMs, running } = seatClocks(clock, [], clock.at);
+  return { remainingMs, running };
 }
 
 /** A view as a replay shows it: the legal actions of that moment are not for playing now. */

@@ -267,7 +267,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
       replayed.push(reply.view.clocks);
     }
     expect(replayed).toEqual([
-      { remainingMs: { p1: 60_000, p2: 60_000 }, running: [], awaiting: ['p1', 'p2'] },
+      { remainingMs: { p1: 60_000, p2: 60_000 }, running: [] },
       { remainingMs: { p1: 60_000, p2: 60_000 }, running: [] },
       { remainingMs: { p1: 54_000, p2: 60_000 }, running: [] },
       { remainingMs: { p1: 53_000, p2: 60_000 }, running: [] },
