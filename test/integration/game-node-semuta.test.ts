@@ -4,7 +4,8 @@ import { NatsBus, type Bus } from '@veil/bus';
 import { dune, type DuneAction, type DuneView } from '@veil/dune';
 import { battleBoundary, THREE } from '@veil/dune/testing';
 import { applyAction, persistGame, type AnyGameModule } from '@veil/engine';
-import { NODE_HEARTBEAT_SUBJECT, sendRoomCommand, startGameNode, type GameNode } from '@veil/game';
+import { sendRoomCommand, startGameNode, type GameNode } from '@veil/game';
+import { nextHeartbeat } from '@veil/game/testing';
 import { createLogger } from '@veil/log';
 import type { RoomCommandReply } from '@veil/protocol';
 import { openPostgresRoomStore, type RoomStore } from '@veil/store';
@@ -342,18 +343,7 @@ describeWithServices('game nodes: Semuta boundaries and selections', () => {
     await play(raced, 'harkonnen', 'pass', `${raced}-h-pass`);
     const handles = await expectCandidatesToClaimantOnly(roomId);
     const taker = await node('semuta-t2', LIVENESS);
-    const heard: string[] = [];
-    const sub = await client.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
-      heard.push((data as { nodeId: string }).nodeId);
-    });
-    await waitForReady(
-      'a heartbeat of the owner',
-      async () => {
-        expect(heard).toContain('semuta-t1');
-      },
-      { timeoutMs: 10_000 },
-    );
-    await sub.unsubscribe();
+    await nextHeartbeat(client, 'semuta-t1');
     await owner.stop(); // silent: the taker moves the room without waiting out the lease
     await waitForReady(
       'the room taken over',

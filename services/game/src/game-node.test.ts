@@ -5,10 +5,10 @@ import { ROOMS_CREATE_SUBJECT, type ViewPublication } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
-import { NODE_HEARTBEAT_SUBJECT } from './node-liveness.js';
 import { parlorGame } from '@veil/parlor';
 import { loadRoomState } from './room-loading.js';
 import { gameRegistry } from './game-registry.js';
+import { nextHeartbeat } from './testing.js';
 import { sendRoomCommand } from './room-client.js';
 import {
   collectViews,
@@ -277,12 +277,7 @@ describe('game node (in-process bus, PGlite)', () => {
     for (const id of rooms) await createParlorRoom(client, id);
     const second = await node('n2', { leaseTtlMs: 60_000, ...liveness });
     // n2 has heard n1 once it has started and n1 has beaten since.
-    const heard: string[] = [];
-    const sub = await client.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
-      heard.push((data as { nodeId: string }).nodeId);
-    });
-    await eventually(() => heard.includes('n1'));
-    await sub.unsubscribe();
+    await nextHeartbeat(client, 'n1');
     for (const id of rooms) expect(await store.leaseState(id)).toMatchObject({ owner: 'n1' });
     await first.stop(); // a crash: the leases (a minute long) stay, the heartbeats end
     // Nobody sends a command: the rooms move because n1 went silent.
@@ -319,15 +314,12 @@ describe('game node (in-process bus, PGlite)', () => {
       await node('split-2', { leaseTtlMs: 60_000, ...liveness, store: noting }),
       await node('split-3', { leaseTtlMs: 60_000, ...liveness, store: noting }),
     ];
-    const heard = new Set<string>();
-    const sub = await client.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
-      heard.add((data as { nodeId: string }).nodeId);
-    });
-    // Every node has heard every other once each has beaten after the last one started.
-    await eventually(() => heard.size === 3);
-    heard.clear();
-    await eventually(() => heard.size === 3);
-    await sub.unsubscribe();
+    // Every node has heard every other once each has beaten after the last one started (twice,
+    // for margin).
+    const ids = ['split-1', 'split-2', 'split-3'];
+    for (let round = 0; round < 2; round++) {
+      await Promise.all(ids.map((id) => nextHeartbeat(client, id)));
+    }
     await first.stop();
     await eventually(() => rooms.every((id) => survivors.some((s) => s.rooms().includes(id))));
     // A survivor that finds the node gone late may find nothing left (the other took its share,

@@ -2,7 +2,8 @@ import { connectSeat, connectSpectator, type VeilConnection } from '@veil/client
 import { dune, type DuneView } from '@veil/dune';
 import { battleBoundary, THREE } from '@veil/dune/testing';
 import { applyAction, persistGame, type AnyGameModule } from '@veil/engine';
-import { NODE_HEARTBEAT_SUBJECT, startGameNode, type GameNode } from '@veil/game';
+import { startGameNode, type GameNode } from '@veil/game';
+import { nextHeartbeat } from '@veil/game/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorld, type TestWorld } from './test-world.js';
 import { hashSeatToken, newSeatToken } from './tokens.js';
@@ -77,18 +78,6 @@ async function expectClaimantOnly(roomId: string, claimed: boolean): Promise<str
   return handles;
 }
 
-/** Resolves at a heartbeat of `nodeId` sent after every node started so far subscribed. */
-async function heardOnce(nodeId: string): Promise<void> {
-  const bus = world.broker.connect();
-  let heard!: () => void;
-  const beat = new Promise<void>((resolve) => (heard = resolve));
-  await bus.subscribe(NODE_HEARTBEAT_SUBJECT, ({ data }) => {
-    if ((data as { nodeId?: string }).nodeId === nodeId) heard();
-  });
-  await beat;
-  await bus.close();
-}
-
 function closeAll(): void {
   for (const conn of open.splice(0)) conn.close();
 }
@@ -136,7 +125,9 @@ describe('Semuta candidates through the gateway', () => {
     });
     // The taker must have heard the first node before it goes silent: a node never heard is
     // not found gone, and its rooms would wait out their leases for the sweep instead.
-    await heardOnce('node-test');
+    const listener = world.broker.connect();
+    await nextHeartbeat(listener, 'node-test');
+    await listener.close();
     await world.node.stop();
     const deadline = Date.now() + 20_000;
     while (taker.rooms().length < 2 && Date.now() < deadline) {
