@@ -211,6 +211,31 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     expect((await seen('tc-open', 'p1')).clocks?.remainingMs).toEqual({ p1: 61_000, p2: 60_000 });
   });
 
+  it('starts the clocks in the commit of an action that is the last seat’s first command', async () => {
+    const clock = new ManualClock(START);
+    await node('t13', clock);
+    await createParlorRoom(client, 'tc-act', timed({ baseSeconds: 60, incrementSeconds: 5 }));
+    await sendRoomCommand(client, 'tc-act', { type: 'join', viewer: 'p2', connectionId: 'c-p2' });
+    clock.advance(20_000);
+    // p1's first command is its action: its commit starts the clocks (no start event), and p1
+    // earns no increment for it, its clock not having run.
+    const acted = await sendRoomCommand(client, 'tc-act', {
+      type: 'act',
+      seat: 'p1',
+      version: 0,
+      action: { type: 'draw' },
+      requestId: 'a1',
+    });
+    expect(acted).toEqual({ ok: true, version: 1 });
+    const stored = (await store.load('tc-act'))?.events.at(-1)?.action as { clock?: unknown };
+    expect(stored.clock).toEqual({ remainingMs: { p1: 60_000, p2: 60_000 }, at: START + 20_000 });
+    clock.advance(3_000);
+    expect((await seen('tc-act', 'spectator')).clocks).toEqual({
+      remainingMs: { p1: 57_000, p2: 60_000 },
+      running: ['p1'],
+    });
+  });
+
   it('a flag-fall is a loss (reason `time`), shown to every viewer and kept in the log', async () => {
     const clock = new ManualClock(START);
     await node('t4', clock);
