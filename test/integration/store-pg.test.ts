@@ -393,8 +393,12 @@ describeWithServices('store on real Postgres', () => {
         expect(await store.commitBatch([item(id, 0, 'x1')])).toEqual([
           { status: 'committed', version: 1 },
         ]);
-        // Every other session of this database ends, the kept connection's included: its
-        // 'error' must be handled (unhandled, it would end the process) and the connection let go.
+        // Reads at once leave connections idle in the pool besides the kept one.
+        await Promise.all(Array.from({ length: 3 }, () => store.listRooms()));
+        expect(pool.idleCount).toBeGreaterThan(0);
+        // Every other session of this database ends, the kept and the idle connections' included:
+        // each 'error' must be handled (unhandled, it would end the process) and the connection
+        // let go. The pool is the caller's: the store listens on it, as it owns it.
         await admin.query(
           `select pg_terminate_backend(pid) from pg_stat_activity
            where datname = current_database() and pid <> pg_backend_pid()`,

@@ -42,11 +42,7 @@ export function postgresPoolConfig(options: PostgresStoreOptions): pg.PoolConfig
 
 /** A store on a Postgres server through a node-postgres pool that the store owns. */
 export async function openPostgresRoomStore(options: PostgresStoreOptions): Promise<RoomStore> {
-  const pool = new pg.Pool(postgresPoolConfig(options));
-  // An idle client that loses its server emits 'error' on the pool; unhandled, that would end
-  // the process. The pool drops that client, and the next query reports the problem.
-  pool.on('error', () => {});
-  return openPostgresPoolStore(pool, options);
+  return openPostgresPoolStore(new pg.Pool(postgresPoolConfig(options)), options);
 }
 
 /**
@@ -58,6 +54,9 @@ export function openPostgresPoolStore(
   pool: pg.Pool,
   options: OpenOptions = {},
 ): Promise<RoomStore> {
+  // An idle client that loses its server emits 'error' on the pool; unhandled, that would end
+  // the process. The pool drops that client, and the next query reports the problem.
+  pool.on('error', ignoreLostConnection);
   // A connection lost while checked out (mid-query, e.g. Postgres stopping) rejects its query
   // and then emits 'error' on its client, where the pool no longer listens: unhandled, that
   // would end the process. The query's rejection is what reports the problem.
