@@ -344,6 +344,7 @@ export class RoomRunner {
       this.disarmFlag();
       const awaitingSeat = this.cancelAbandon !== null;
       this.disarmAbandon();
+      const botToMove = this.botSeatsToMove().length > 0;
       // A room leaving memory in good order is snapshotted at its version, so that the next
       // load starts there without a replay. A fenced or failed room's state may be stale, and a
       // stopped node is a simulated crash: those leave the store as it is.
@@ -351,7 +352,7 @@ export class RoomRunner {
       await this.snapshotWrites;
       await this.publicVersionWrites;
       this.actor.stop();
-      if (release && reason === 'drain' && awaitingSeat) await this.handToSweep();
+      if (release && reason === 'drain' && (awaitingSeat || botToMove)) await this.handToSweep();
       else if (release) await this.deps.leases.release(this.roomId);
       this.deps.logger.info('room unloaded', { roomId: this.roomId, reason });
     })();
@@ -359,10 +360,11 @@ export class RoomRunner {
   }
 
   /**
-   * A drained room still waiting for its first seat is not released but left with a lease that
-   * has run out, in this node's name: a peer's sweep for expired leases then loads it and waits
-   * on (released, nothing would load it again before a join, and it would stay in play for
-   * good). A join meanwhile claims it as it would a released one.
+   * A drained room still waiting for its first seat, or for a bot's move, is not released but
+   * left with a lease that has run out, in this node's name: a peer's sweep for expired leases
+   * then loads it and waits on, or asks the bot (released, nothing would load it again before a
+   * player's command: unjoined, it would stay in play for good; a room of bots only would stop
+   * mid-game). A join meanwhile claims it as it would a released one.
    */
   private async handToSweep(): Promise<void> {
     try {
@@ -1079,11 +1081,10 @@ export class RoomRunner {
    */
   private scheduleBots(): void {
     if (this.closing || this.lifecycle !== 'active') return;
-    const { module, record, snapshot, version } = this.context;
-    const awaiting = this.deps.games.get(record.game)?.awaiting;
-    for (const seat of awaiting ? awaiting(snapshot) : (module.deciders(snapshot) as string[])) {
+    const { module, record, version } = this.context;
+    for (const seat of this.botSeatsToMove()) {
       const stored = record.seats[seat];
-      if (stored?.kind !== 'bot') continue;
+      if (stored?.kind !== 'bot') continue; // (a bot seat: this tells the type checker)
       const key = `${seat}@${version}`;
       if (this.botMoves.has(key)) continue;
       this.botMoves.add(key);
@@ -1091,6 +1092,15 @@ export class RoomRunner {
         .catch((error) => this.deps.logger.error('bot move failed', { roomId: this.roomId, error }))
         .finally(() => this.botMoves.delete(key));
     }
+  }
+
+  /** The bot seats the game now needs an action from (none once it is over). */
+  private botSeatsToMove(): string[] {
+    if (this.lifecycle !== 'active') return [];
+    const { module, record, snapshot } = this.context;
+    const awaiting = this.deps.games.get(record.game)?.awaiting;
+    const seats = awaiting ? awaiting(snapshot) : (module.deciders(snapshot) as string[]);
+    return seats.filter((seat) => record.seats[seat]?.kind === 'bot');
   }
 
   private async playBot(

@@ -174,4 +174,26 @@ describe('rooms nobody joins (fake clock, in-process bus, PGlite)', () => {
     expect(await watch('drained')).toEqual(gameOver);
     expect(await status('drained')).toBe('abandoned');
   });
+
+  it("a drained node leaves a room of bots only, a bot to move, to a peer's sweep", async () => {
+    // An AI worker that never answers: the bot's move is still pending when the node drains.
+    const silent = await client.subscribe(aiRequestSubject('parlor'), () => undefined);
+    const clock = new ManualClock(Date.now());
+    const draining = await node('n-drain-bots', clock, { bots: { timeoutMs: 60_000 } });
+    await createParlorRoom(client, 'drained-bots', {
+      seats: { p1: { kind: 'bot', level: 'random' }, p2: { kind: 'bot', level: 'random' } },
+    });
+    expect(await watch('drained-bots')).toMatchObject({ ok: true, version: 0 });
+    await draining.drain();
+    // Released, nothing would load it again: no player comes to a room of bots.
+    expect(await store.leaseState('drained-bots')).toMatchObject({
+      owner: 'n-drain-bots',
+      expired: true,
+    });
+    await silent.unsubscribe();
+    // No worker now: the peer's bots fall back to random moves, and the game goes on.
+    const peer = await node('n-peer-bots', clock, { leaseSweepMs: 50, bots: { attempts: 1 } });
+    await eventually(() => peer.rooms().includes('drained-bots'));
+    await eventually(async () => ((await store.load('drained-bots'))?.room.version ?? 0) > 0);
+  });
 });
