@@ -61,6 +61,24 @@ describe('boundaries of the AI', () => {
     expect(offenders).toEqual([]);
   });
 
+  it("only the search steps without the legality check: no service or game names the engine's trusted step", () => {
+    // Where it is defined, tested (the determinism harness) and used (the search's samples).
+    const allowed = new Set(
+      [
+        'libs/engine/src/play.ts',
+        'libs/engine/src/testing/determinism.ts',
+        'libs/ai/src/playout.ts',
+      ].map((f) => path.join(ROOT, f)),
+    );
+    const files = [
+      ...sources(path.join(ROOT, 'libs')),
+      ...sources(path.join(ROOT, 'services')),
+    ].filter((f) => !allowed.has(f) && !f.endsWith('.test.ts'));
+    expect(files.length).toBeGreaterThan(100);
+    const offenders = files.filter((f) => readFileSync(f, 'utf8').includes('applyTrustedAction'));
+    expect(offenders.map((f) => path.relative(ROOT, f))).toEqual([]);
+  });
+
   it('recognizes the imports it forbids', () => {
     const worker = path.join(ROOT, 'services/ai-worker/src/ai-worker.ts');
     expect(importsOf(`import { cheatDecide } from '../../../test/bench/ladder/cheat.js';`)).toEqual(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyGameModule, GameSnapshot, Outcome } from '@veil/engine';
-import { score } from './playout.js';
+import { newGame, Rng, type AnyGameModule, type GameSnapshot, type Outcome } from '@veil/engine';
+import { parlor } from '@veil/parlor';
+import { playout, score } from './playout.js';
 import { TreeNode } from './tree.js';
 
 /** Only what `score` reads of a module: its outcome and (optionally) its evaluation. */
@@ -52,6 +53,32 @@ describe('scoring a playout for every seat', () => {
       d: 0.2,
       e: 0.2,
     });
+  });
+});
+
+describe("a playout by the game's rollout policy", () => {
+  // The search steps its samples without re-checking legality (the engine's trusted step), so
+  // the policy's pick must be one of the list it was given, not a copy or an action of its own.
+  const withPolicy = (pick: (legal: unknown[]) => unknown) =>
+    ({
+      ...parlor,
+      rolloutAction: (_s: unknown, _seat: string, legal: unknown[]) => pick(legal),
+    }) as unknown as AnyGameModule;
+  const start = () => newGame(parlor, {}, 7) as GameSnapshot<unknown>;
+
+  it('steps the actions the policy picks from the list', () => {
+    const played = playout(
+      withPolicy((legal) => legal.at(-1)),
+      start(),
+      20,
+      Rng.from('p'),
+    );
+    expect(played.steps).toBeGreaterThan(1);
+  });
+
+  it('refuses a pick that is not one of the list, even an equal copy', () => {
+    const copying = withPolicy((legal) => structuredClone(legal.at(-1)));
+    expect(() => playout(copying, start(), 20, Rng.from('p'))).toThrow(/outside its legal list/);
   });
 });
 

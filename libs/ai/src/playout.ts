@@ -1,9 +1,10 @@
-import { applyAction, type AnyGameModule, type GameSnapshot, type Rng } from '@veil/engine';
+import { applyTrustedAction, type AnyGameModule, type GameSnapshot, type Rng } from '@veil/engine';
 
 /**
  * What the search does with a sampled state: step it, find who acts, play it out cheaply and
  * score it. Everything goes through the module's pure functions and the engine's one stepping
- * path (`applyAction`); nothing here knows a game.
+ * path (its trusted entry, `applyTrustedAction`: every action stepped here was taken from the
+ * legal list of the state it is applied to); nothing here knows a game.
  */
 
 /** Rewards per seat, each in [0, 1]. */
@@ -45,13 +46,14 @@ export function seatsInPlay(module: AnyGameModule, view: unknown): string[] {
   return (module.seatsInView?.(view) ?? module.seats({})) as string[];
 }
 
+/** Steps `seat`'s `action`, one of `nextTurn(…).legal` for this very state. */
 export function step(
   module: AnyGameModule,
   state: GameSnapshot<unknown>,
   seat: string,
   action: unknown,
 ): GameSnapshot<unknown> {
-  return applyAction(module, state, seat, action);
+  return applyTrustedAction(module, state, seat, action);
 }
 
 /** Up to `depth` playout moves by the game's rollout policy (uniform without one). */
@@ -74,6 +76,9 @@ export function playout(
         : module.rolloutAction
           ? module.rolloutAction(s, turn.seat, turn.legal, rng)
           : rng.pick(turn.legal);
+    // The game's policy must pick one of the list (the step trusts it): a copy or a made-up
+    // action is a defect of the game's AI code, said at once.
+    if (!turn.legal.includes(action)) throw new Error('rolloutAction chose outside its legal list');
     s = step(module, s, turn.seat, action);
     before = turn.seat;
     steps++;

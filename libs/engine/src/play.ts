@@ -67,6 +67,24 @@ export function applyAction<M extends AnyGameModule>(
 }
 
 /**
+ * Applies `action`, which the caller took from `module.legalActions(snapshot, seat)` of this
+ * very snapshot (or its list of that type), with `seat` a decider: the step `applyAction` takes
+ * once it has found the action legal, without finding it again. The search steps its samples
+ * thousands of times a decision, each action taken from the list it just listed, and there the
+ * re-check — listing the actions again and comparing — was a third of a Dune step's cost.
+ * Only the search may call it (libs/ai; `boundaries.test.ts` there): anything that comes from
+ * outside the server goes through `applyAction`.
+ */
+export function applyTrustedAction<M extends AnyGameModule>(
+  module: M,
+  snapshot: GameSnapshot<StateOf<M>>,
+  seat: SeatOf<M>,
+  action: ActionOf<M>,
+): GameSnapshot<StateOf<M>> {
+  return step(module.machine, snapshot, { type: 'act', seat, action });
+}
+
+/**
  * The legal actions `action` may equal. Only one with the same `type` can, when the action's
  * `type` is a string (its JSON is then that string's, and no other value's): the module's
  * list of that type, if it has one, does for the whole list.

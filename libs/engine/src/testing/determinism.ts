@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { assertProperty } from './property.js';
 import type { AnyGameModule, GameSnapshot, OptionsOf, SeatOf, StateOf } from '../game-module.js';
-import { applyAction, newGame, persistGame, restoreGame, snapshotBytes } from '../play.js';
+import {
+  applyAction,
+  applyTrustedAction,
+  newGame,
+  persistGame,
+  restoreGame,
+  snapshotBytes,
+} from '../play.js';
 import { firstDifference } from './diff.js';
 import { playRandom } from './random-play.js';
 
@@ -23,7 +30,8 @@ export interface DeterminismReport {
  * snapshot byte for byte, and the same snapshot + the same action gives a byte-identical result.
  * Each run plays a seeded random game, then (1) sets the same seed up again, (2) replays the
  * log from the first snapshot restored from its persisted JSON, (3) re-applies each action to
- * a restored copy of the state before it — comparing bytes at every step.
+ * a restored copy of the state before it, and (4) steps it there once more through the search's
+ * trusted step (`applyTrustedAction`, no legality re-check) — comparing bytes at every step.
  */
 export function checkDeterminism<M extends AnyGameModule>(
   config: DeterminismConfig<M>,
@@ -53,7 +61,14 @@ export function checkDeterminism<M extends AnyGameModule>(
             `${where(i + 1)} (same snapshot + same action)`,
           );
           expectSameBytes(again, expected, `${where(i + 1)} (same snapshot + same action)`);
-          stats.snapshotsCompared += 2;
+          const trusted = applyTrustedAction(
+            module,
+            restoreGame(module, persistGame(before)),
+            move.seat as SeatOf<M>,
+            move.action as never,
+          );
+          expectSameBytes(trusted, expected, `${where(i + 1)} (the search's trusted step)`);
+          stats.snapshotsCompared += 3;
         });
       },
     ),
