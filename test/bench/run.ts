@@ -56,6 +56,11 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<{ main: Be
       'two checkouts in one process, in turn: Netrunner replay and draw-play (a) (VEIL_BENCH_BEFORE)',
     load: () => import('./side-by-side/main.js'),
   },
+  'search-side-by-side': {
+    about:
+      "two checkouts in one process, in turn: the bots' ismcts decisions, Netrunner and Dune (VEIL_BENCH_BEFORE)",
+    load: () => import('./search-side-by-side/main.js'),
+  },
   'snapshot-store': {
     about: 'a Netrunner snapshot written and read on Postgres: json + lz4 against jsonb + pglz',
     load: () => import('./snapshot-store/main.js'),

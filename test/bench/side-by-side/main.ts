@@ -7,13 +7,9 @@
  *
  * VEIL_BENCH_BEFORE=/path/to/checkout [VEIL_BENCH_AFTER=/path] npm run bench -- side-by-side
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Rng } from '@veil/engine';
 import {
   count,
-  cpuMs,
   now,
   progress,
   round,
@@ -22,6 +18,7 @@ import {
   type BenchOptions,
   type Figures,
 } from '../common/bench.js';
+import { checkoutRoots, importFrom, rounds, summary } from './checkouts.js';
 
 /** What the harness uses of a checkout: the module contract, nothing of its internals. */
 interface Engine {
@@ -58,20 +55,18 @@ const QUICK: Sizes = { games: 10, matches: 50, rounds: 7 };
 const MAX_ACTIONS_PER_GAME = 5_000;
 const DRAWPLAY_MOVES = 100;
 
-const THIS_CHECKOUT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-
 async function load(label: string, root: string): Promise<Checkout> {
-  const at = (path: string): string => pathToFileURL(join(root, path)).href;
-  for (const path of ['libs/engine/src/index.ts', 'libs/games/netrunner/src/index.ts']) {
-    if (!existsSync(join(root, path))) throw new Error(`${label}: no ${path} under ${root}`);
-  }
-  const engine = (await import(at('libs/engine/src/index.ts'))) as Engine;
-  const rules = (await import(at('libs/games/netrunner/src/index.ts'))) as {
-    netrunner: RulesModule;
-  };
-  const inProcess = (await import(at('test/bench/node-throughput/inprocess.ts'))) as {
-    playInProcess: Checkout['playInProcess'];
-  };
+  const engine = await importFrom<Engine>(label, root, 'libs/engine/src/index.ts');
+  const rules = await importFrom<{ netrunner: RulesModule }>(
+    label,
+    root,
+    'libs/games/netrunner/src/index.ts',
+  );
+  const inProcess = await importFrom<Pick<Checkout, 'playInProcess'>>(
+    label,
+    root,
+    'test/bench/node-throughput/inprocess.ts',
+  );
   return {
     label,
     root,
@@ -128,71 +123,10 @@ function replay(checkout: Checkout, games: readonly Recorded[]): number {
   return actions;
 }
 
-interface Round {
-  before: number;
-  after: number;
-  ratio: number;
-}
-
-/**
- * `rounds` rounds of `work` on both checkouts, in turn (the one going first alternates): each
- * side's rate per CPU-second of the process, and their ratio.
- */
-function rounds(
-  checkouts: readonly [Checkout, Checkout],
-  n: number,
-  work: (checkout: Checkout) => number,
-): Round[] {
-  const out: Round[] = [];
-  for (let r = 0; r < n; r++) {
-    const order = r % 2 === 0 ? checkouts : ([checkouts[1], checkouts[0]] as const);
-    const rate = new Map<Checkout, number>();
-    for (const checkout of order) {
-      const cpu0 = cpuMs();
-      const done = work(checkout);
-      rate.set(checkout, (done / (cpuMs() - cpu0)) * 1000);
-    }
-    const before = rate.get(checkouts[0]) as number;
-    const after = rate.get(checkouts[1]) as number;
-    out.push({ before: round(before), after: round(after), ratio: round(after / before, 3) });
-  }
-  return out;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-function summary(rows: readonly Round[]): Figures {
-  const ratios = rows.map((r) => r.ratio).sort((a, b) => a - b);
-  return {
-    beforeMedian: round(median(rows.map((r) => r.before))),
-    afterMedian: round(median(rows.map((r) => r.after))),
-    ratioMedian: round(median(ratios), 3),
-    // The middle half of the rounds' ratios: how far one round can be trusted.
-    ratioQuartiles: [
-      ratios[Math.floor(ratios.length / 4)],
-      ratios[Math.floor((ratios.length * 3) / 4)],
-    ],
-    rounds: rows,
-  };
-}
-
 export async function main(options: BenchOptions): Promise<Figures> {
   const sizes = options.quick ? QUICK : FULL;
-  const beforeRoot = process.env['VEIL_BENCH_BEFORE'];
-  if (!beforeRoot) {
-    throw new Error('side-by-side: set VEIL_BENCH_BEFORE to the checkout to compare against');
-  }
-  const afterRoot = process.env['VEIL_BENCH_AFTER'] ?? THIS_CHECKOUT;
-  const checkouts = [
-    await load('before', resolve(beforeRoot)),
-    await load('after', resolve(afterRoot)),
-  ] as const;
+  const roots = checkoutRoots('side-by-side');
+  const checkouts = [await load('before', roots.before), await load('after', roots.after)] as const;
   progress(`side-by-side: before ${checkouts[0].root}, after ${checkouts[1].root}`);
 
   // Warm-up: each checkout records games of other seeds and replays them in turn with the
