@@ -36,9 +36,13 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
   const attr = async (name: string) => (await board().getAttribute(name)) ?? '';
   /** Whether the log shows a battle the Atreides fought with a plan of theirs, resolved. */
   const atreidesFought = async () => {
-    const lines = await page.getByTestId('log-line').allInnerTexts();
-    const plans = lines.findLastIndex((l) => /battle plans: .*\batreides leader\b/.test(l));
-    return plans >= 0 && lines.slice(plans + 1).some((l) => /battle result: /.test(l));
+    const lines = await page
+      .getByTestId('log-line')
+      .evaluateAll((els) => els.map((el) => [el.getAttribute('data-type'), el.textContent ?? '']));
+    const plans = lines.findLastIndex(
+      ([type, text]) => type === 'battle_plans' && /\bAtreides: /.test(text ?? ''),
+    );
+    return plans >= 0 && lines.slice(plans + 1).some(([type]) => type === 'battle_result');
   };
 
   it('makes a six-seat room with five bots from the lobby and plays the first turns by clicking', async () => {

@@ -556,7 +556,7 @@ export function renderDuneBoard(state: DuneBoardState, handlers: DuneBoardHandle
             state.log.map((e) =>
               h(
                 'div',
-                { class: 'log-line', 'data-testid': 'log-line' },
+                { class: 'log-line', 'data-testid': 'log-line', 'data-type': e.type },
                 h('span', { class: 'log-turn' }, `T${e.turn}`),
                 ' ',
                 logText(v, e),

@@ -1,9 +1,10 @@
 import type { DuneView } from '@veil/dune/client';
+import { logSentence } from './log-sentences.js';
 import { idText, words } from './names.js';
 import { semutaLogText } from './semuta.js';
 
-// Pure: one redacted log entry in words. The entry is what the server sent this viewer (its
-// secret part only when it was addressed to this viewer).
+// Pure: one redacted log entry in words (log-sentences.ts for the common events). The entry is
+// what the server sent this viewer (its secret part only when it was addressed to this viewer).
 
 function valueText(view: DuneView, value: unknown): string {
   if (value === null || value === undefined) return 'none';
@@ -39,6 +40,9 @@ export function isDuneLogLine(value: unknown): value is DuneLogLine {
 export function logText(view: DuneView, e: DuneLogLine): string {
   const semuta = semutaLogText(e.type, (e.data ?? {}) as Record<string, unknown>);
   if (semuta) return semuta;
+  const sentence = logSentence(view, e.type, e.data, e.secret);
+  if (sentence) return sentence;
+  // An event without a sentence of its own: its fields, named.
   const open = fieldsText(view, e.data);
   const secret = e.secret ? ` (to you: ${fieldsText(view, e.secret)})` : '';
   return `${words(e.type ?? 'event')}${open ? `: ${open}` : ''}${secret}`;

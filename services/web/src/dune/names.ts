@@ -73,6 +73,7 @@ const WORDS: Readonly<Record<string, string>> = {
   defense_projectile: 'a projectile defense',
   defense_poison: 'a poison defense',
   worthless: 'a worthless card',
+  shai_hulud: 'Shai-Hulud',
   cheap_hero: 'a Cheap Hero',
   leader: 'leader',
   weapon: 'weapon',
