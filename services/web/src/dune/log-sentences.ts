@@ -169,6 +169,13 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
     const toll = victims.length > 0 ? `: it devoured ${and(victims)}` : '';
     return `Shai-Hulud appeared${where}${toll}.`;
   },
+  ally_worm_protection: (d) => {
+    const territory = str(d['territory']);
+    const ally = faction(d['ally']);
+    if (territory === null || !ally || typeof d['protect'] !== 'boolean') return null;
+    const chose = d['protect'] ? 'chose' : 'chose not';
+    return `The Fremen ${chose} to spare their ally the ${ally} from Shai-Hulud in ${territoryName(territory)}.`;
+  },
   shai_hulud_set_aside: () => 'Shai-Hulud, drawn in the first turn, was set aside.',
   charity: (d) => {
     const who = faction(d['faction']);
