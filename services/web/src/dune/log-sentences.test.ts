@@ -1,5 +1,5 @@
 import { playRandom } from '@veil/engine/testing';
-import { dune, type DuneView, type Faction } from '@veil/dune';
+import { dune, FACTION_IDS, type DuneView, type Faction } from '@veil/dune';
 import { describe, expect, it } from 'vitest';
 import { hasSentence, logSentence } from './log-sentences.js';
 import { logText, type DuneLogLine } from './log-text.js';
@@ -7,14 +7,7 @@ import { logText, type DuneLogLine } from './log-text.js';
 // The Dune log in sentences. The field names are the rules' (libs/games/dune), so real games
 // check them: a renamed field would leave its event without a sentence.
 
-const SIX: readonly Faction[] = [
-  'atreides',
-  'bene_gesserit',
-  'emperor',
-  'fremen',
-  'spacing_guild',
-  'harkonnen',
-];
+const SIX: readonly Faction[] = FACTION_IDS;
 
 describe('the Dune log in sentences', () => {
   it('says every event of real six-seat games that has a sentence, as each seat and a spectator see it', () => {
