@@ -1082,25 +1082,26 @@ export class RoomRunner {
   private scheduleBots(): void {
     if (this.closing || this.lifecycle !== 'active') return;
     const { module, record, version } = this.context;
-    for (const seat of this.botSeatsToMove()) {
-      const stored = record.seats[seat];
-      if (stored?.kind !== 'bot') continue; // (a bot seat: this tells the type checker)
+    for (const { seat, level } of this.botSeatsToMove()) {
       const key = `${seat}@${version}`;
       if (this.botMoves.has(key)) continue;
       this.botMoves.add(key);
-      void this.playBot(module, record, seat, version, stored.level as BotLevel)
+      void this.playBot(module, record, seat, version, level)
         .catch((error) => this.deps.logger.error('bot move failed', { roomId: this.roomId, error }))
         .finally(() => this.botMoves.delete(key));
     }
   }
 
-  /** The bot seats the game now needs an action from (none once it is over). */
-  private botSeatsToMove(): string[] {
+  /** The bot seats the game now needs an action from, with their levels (none once it is over). */
+  private botSeatsToMove(): { seat: string; level: BotLevel }[] {
     if (this.lifecycle !== 'active') return [];
     const { module, record, snapshot } = this.context;
     const awaiting = this.deps.games.get(record.game)?.awaiting;
     const seats = awaiting ? awaiting(snapshot) : (module.deciders(snapshot) as string[]);
-    return seats.filter((seat) => record.seats[seat]?.kind === 'bot');
+    return seats.flatMap((seat) => {
+      const stored = record.seats[seat];
+      return stored?.kind === 'bot' ? [{ seat, level: stored.level as BotLevel }] : [];
+    });
   }
 
   private async playBot(
