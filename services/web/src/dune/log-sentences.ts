@@ -53,6 +53,18 @@ function each<T>(items: readonly unknown[], read: (item: unknown) => T | null): 
   return out;
 }
 
+/** Each of `items`, a record read by `read`, or null if any is not a record or cannot be read. */
+function eachRecord<T>(items: readonly unknown[], read: (item: Fields) => T | null): T[] | null {
+  return each(items, (item) => {
+    const record = fields(item);
+    return record && read(record);
+  });
+}
+
+/** Each of `items`, an id in words, or null if any is not a string. */
+const eachId = (view: DuneView, items: readonly unknown[]): string[] | null =>
+  each(items, (item) => (typeof item === 'string' ? idText(view, item) : null));
+
 function planText(view: DuneView, plan: Fields): string | null {
   const dial = num(plan['dial']);
   if (dial === null) return null;
@@ -104,10 +116,9 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
     const move = num(d['move']);
     const said =
       dials &&
-      each(dials, (x) => {
-        const e = fields(x);
-        const who = faction(e?.['faction']);
-        const dial = num(e?.['dial']);
+      eachRecord(dials, (e) => {
+        const who = faction(e['faction']);
+        const dial = num(e['dial']);
         return who !== null && dial !== null ? `${who} ${dial}` : null;
       });
     return said && move !== null
@@ -120,11 +131,10 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
     const killed = list(d['killed']);
     const losses =
       killed &&
-      each(killed, (x) => {
-        const e = fields(x);
-        const who = faction(e?.['faction']);
-        const where = area(e?.['area']);
-        const count = num(e?.['count']);
+      eachRecord(killed, (e) => {
+        const who = faction(e['faction']);
+        const where = area(e['area']);
+        const count = num(e['count']);
         return who && where && count !== null
           ? `${plural(count, 'force')} of the ${who} in ${where}`
           : null;
@@ -157,10 +167,9 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
     const eaten = list(d['eaten']);
     const victims =
       eaten &&
-      each(eaten, (x) => {
-        const e = fields(x);
-        const who = faction(e?.['faction']);
-        const count = num(e?.['count']);
+      eachRecord(eaten, (e) => {
+        const who = faction(e['faction']);
+        const count = num(e['count']);
         return who && count !== null ? `${plural(count, 'force')} of the ${who}` : null;
       });
     if (!victims) return null;
@@ -244,17 +253,16 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
     const count = num(d['count']);
     if (!who || count === null) return null;
     const cards = list(secret?.['cards']);
-    const names = cards && each(cards, (c) => (typeof c === 'string' ? idText(view, c) : null));
+    const names = cards && eachId(view, cards);
     return `The ${who} drew ${plural(count, 'card')}${names && names.length > 0 ? `: ${and(names)}` : ''}.`;
   },
   discard: (d, view) => {
     const cards = list(d['cards']);
     const said =
       cards &&
-      each(cards, (x) => {
-        const e = fields(x);
-        const card = str(e?.['card']);
-        const by = faction(e?.['by']);
+      eachRecord(cards, (e) => {
+        const card = str(e['card']);
+        const by = faction(e['by']);
         return card !== null && by ? `${idText(view, card)} (${by})` : null;
       });
     return said && said.length > 0 ? `Discarded: ${and(said)}.` : null;
@@ -483,8 +491,7 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
     const count = num(d['count']);
     if (!who || count === null) return null;
     const traitors = list(secret?.['traitors']);
-    const names =
-      traitors && each(traitors, (t) => (typeof t === 'string' ? idText(view, t) : null));
+    const names = traitors && eachId(view, traitors);
     const shown = names && names.length > 0 ? `: ${and(names)}` : '';
     return `${plural(count, 'traitor card')} dealt to the ${who}${shown}.`;
   },
