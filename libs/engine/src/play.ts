@@ -71,7 +71,7 @@ export function applyAction<M extends AnyGameModule>(
  * very snapshot (or its list of that type), with `seat` a decider: the step `applyAction` takes
  * once it has found the action legal, without finding it again. The search steps its samples
  * thousands of times a decision, each action taken from the list it just listed, and there the
- * re-check — listing the actions again and comparing — was a third of a Dune step's cost.
+ * re-check — listing the actions again and comparing — would cost about a third of a Dune step.
  * Only the search may call it (libs/ai; `boundaries.test.ts` there): anything that comes from
  * outside the server goes through `applyAction`.
  */

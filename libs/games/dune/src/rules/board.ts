@@ -13,7 +13,7 @@ import type { DuneState, Faction } from '../state/types.js';
 export const ALL_AREAS: readonly string[] = Object.keys(AREA_NEIGHBOURS);
 /**
  * Every area's name parsed once: the rules ask for territories and sectors in their inner loops
- * (movement, storm, battles), where splitting the name each time was a third of a bot's search.
+ * (movement, storm, battles), where splitting the name at each call costs a third of a bot's search.
  */
 const AREA_PARTS: ReadonlyMap<string, ReturnType<typeof parseArea>> = new Map(
   ALL_AREAS.map((area) => [area, parseArea(area)]),
