@@ -5,8 +5,9 @@ import { servicesSkipReason } from '../support/index.js';
 import { chromiumSkipReason, startBrowserWorld } from './browser.js';
 
 // A mixed Dune table made from the lobby in Chromium: four factions, yours, another person's
-// (who gets a link) and two bots at two different levels, each chosen on its own row. Every wait
-// is for a condition on the page; the timeouts only bound a hang.
+// (who gets a link) and two bots at two different levels, each chosen on its own row; and a
+// table whose other seats wait in the lobby for anyone to join. Every wait is for a condition on
+// the page; the timeouts only bound a hang.
 
 const skip = servicesSkipReason() ?? chromiumSkipReason();
 const WAIT = { timeout: 30_000 };
@@ -78,5 +79,52 @@ describe.skipIf(skip)('a mixed Dune table from the lobby in Chromium', () => {
     const other = await newPage(link);
     await other.locator('[data-testid=board][data-game=dune][data-viewer=emperor]').waitFor(WAIT);
     expect(await other.getByTestId('seat-row').count()).toBe(4);
+  });
+
+  it('leaves seats open for anyone in the lobby, and refuses them in a private room', async () => {
+    const page = await newPage(base());
+    await page.getByTestId('game').selectOption('dune');
+    await page
+      .locator('[data-testid=dune-others] option[value="bot:random"]')
+      .waitFor({ ...WAIT, state: 'attached' });
+    for (const f of ['bene_gesserit', 'spacing_guild', 'harkonnen']) {
+      await page.getByTestId(`faction-${f}`).uncheck();
+    }
+    await page.getByTestId('dune-seat').selectOption('fremen');
+    await page.getByTestId('dune-others').selectOption('open');
+    await page.getByTestId('dune-played-by-emperor').selectOption('bot:random');
+
+    // Private and open together: nobody could find the seat, so nothing is created.
+    await page.getByTestId('dune-private').check();
+    await page.getByTestId('create-dune-room').click();
+    await page
+      .getByTestId('error')
+      .filter({ hasText: 'A private room is not listed' })
+      .waitFor(WAIT);
+    expect(await page.getByTestId('share-link').count()).toBe(0);
+    expect(page.url()).not.toContain('/seat/');
+
+    // Public: no link to send, so the creator goes straight to the board.
+    await page.getByTestId('dune-private').uncheck();
+    await page.getByTestId('create-dune-room').click();
+    await page.locator('[data-testid=board][data-game=dune][data-viewer=fremen]').waitFor(WAIT);
+    const roomId = /#\/room\/([^/]+)\/seat\/fremen/.exec(page.url())?.[1] ?? '';
+    expect(roomId).not.toBe('');
+
+    // Another person finds the Atreides' open seat in the lobby and sits in it.
+    const other = await newPage(base());
+    const row = other.locator(
+      `[data-testid=open-rooms] [data-testid=room-row][data-room-id="${roomId}"]`,
+    );
+    await row.waitFor(WAIT);
+    const seats = await row.getByTestId('room-seats').locator('div').allTextContents();
+    expect(seats.toSorted()).toEqual([
+      'Atreides: open, anyone may join',
+      'Emperor: bot, Random (random)',
+      expect.stringMatching(/^Fremen: /),
+    ]);
+    expect(await row.getByTestId('join-seat').allTextContents()).toEqual(['Join as Atreides']);
+    await row.getByTestId('join-seat').click();
+    await other.locator('[data-testid=board][data-game=dune][data-viewer=atreides]').waitFor(WAIT);
   });
 });

@@ -12,7 +12,7 @@ import { deckPicker } from './deck-picker.js';
 import { h, mount } from './dom.js';
 import { duneNewGameForm } from './dune/lobby-form.js';
 import { botLevelText } from './model.js';
-import { roomLists } from './room-list.js';
+import { PRIVATE_ROOM_OPEN_SEAT, roomLists } from './room-list.js';
 import { absoluteLink, seatHash, watchHash } from './router.js';
 import { saveToken } from './storage.js';
 import { timeControlField } from './time-control-field.js';
@@ -117,10 +117,8 @@ export function renderLobby(root: HTMLElement, base: string): () => void {
       error.hidden = false;
       return;
     }
-    // A private room is not listed, so nobody could find its open seat here.
     if (opponent === 'open' && privateRoom.checked) {
-      error.textContent =
-        'A private room is not listed: share a link with the other player, or make it public.';
+      error.textContent = PRIVATE_ROOM_OPEN_SEAT;
       error.hidden = false;
       return;
     }

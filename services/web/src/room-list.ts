@@ -19,6 +19,10 @@ const GAME_NAMES: Readonly<Record<string, string>> = {
   dune: 'Dune',
 };
 
+/** Why the lobby's forms refuse a private room with an open seat: nobody could find the seat here. */
+export const PRIVATE_ROOM_OPEN_SEAT =
+  'A private room is not listed, so nobody would find its open seats: share links with the other players, or make it public.';
+
 export function isOpen(room: Pick<RoomSummary, 'status'>): boolean {
   return room.status === 'waiting' || room.status === 'active';
 }

@@ -2,6 +2,7 @@ import { botLevels, createRoom, VeilError, type BotLevel } from '@veil/client';
 import { FACTION_IDS, type FactionId } from '@veil/dune/client';
 import { h, mount } from '../dom.js';
 import { botLevelText } from '../model.js';
+import { PRIVATE_ROOM_OPEN_SEAT } from '../room-list.js';
 import { absoluteLink, seatHash, watchHash } from '../router.js';
 import { saveToken } from '../storage.js';
 import { factionName } from './names.js';
@@ -9,25 +10,30 @@ import { duneSeats } from './seat-plan.js';
 
 /**
  * The lobby's Dune form: which factions play (2–6, in the player circle's order), yours, and
- * who plays each other one — a bot of a level the AI workers serve for Dune, or another person
- * (who gets a link); one select sets them all at once. Calls `created` after a room is made, so
- * the lobby refreshes its list.
+ * who plays each other one — a bot of a level the AI workers serve for Dune, another person (who
+ * gets a link), or anyone who joins from the lobby (an open seat); one select sets them all at
+ * once. Calls `created` after a room is made, so the lobby refreshes its list.
  */
 export function duneNewGameForm(base: string, created: () => void): HTMLElement {
   const boxes = FACTION_IDS.map((f) =>
     h('input', { type: 'checkbox', checked: true, value: f, 'data-testid': `faction-${f}` }),
   );
   const mine = h('select', { id: 'dune-seat', 'data-testid': 'dune-seat' });
-  const others = h(
-    'select',
-    { id: 'dune-others', 'data-testid': 'dune-others' },
+  const people = () => [
     h('option', { value: 'human' }, 'Other players (share links)'),
-  );
+    h('option', { value: 'open' }, 'Anyone from the lobby (leave the seats open)'),
+  ];
+  const others = h('select', { id: 'dune-others', 'data-testid': 'dune-others' }, people());
   const rows = h('div', { class: 'played-by', 'data-testid': 'dune-played-by' });
   /** Each faction's row choice, kept while factions are ticked on and off. */
   const playedBy: Partial<Record<FactionId, string>> = {};
   let levels: readonly BotLevel[] = [];
   const spectators = h('input', { type: 'checkbox', id: 'dune-spectators', checked: true });
+  const privateRoom = h('input', {
+    type: 'checkbox',
+    id: 'dune-private',
+    'data-testid': 'dune-private',
+  });
   // Semuta Drug (docs/games/dune.md, "Semuta Drug"): off by default; the hand-limit guard
   // only means something with it.
   const semuta = h('input', { type: 'checkbox', id: 'dune-semuta', 'data-testid': 'dune-semuta' });
@@ -74,6 +80,11 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
               { value: 'human', selected: current === 'human' },
               'Another player (share a link)',
             ),
+            h(
+              'option',
+              { value: 'open', selected: current === 'open' },
+              'Anyone from the lobby (leave the seat open)',
+            ),
           );
           playedBy[f] = select.value;
           select.addEventListener('change', () => (playedBy[f] = select.value));
@@ -113,7 +124,7 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
     mount(
       others,
       levels.map((level) => h('option', { value: `bot:${level}` }, `Bots: ${botLevelText(level)}`)),
-      h('option', { value: 'human' }, 'Other players (share links)'),
+      people(),
     );
     for (const f of FACTION_IDS) delete playedBy[f];
     fillRows();
@@ -148,6 +159,8 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
     fullHand,
     h('label', { for: 'dune-spectators' }, 'Spectators'),
     h('div', null, spectators, ' allowed to watch'),
+    h('label', { for: 'dune-private' }, 'Private'),
+    h('div', null, privateRoom, ' only people with a link find it (not listed here)'),
     h('div', { class: 'form-actions' }, button),
   );
 
@@ -164,28 +177,44 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
 
   async function create(): Promise<void> {
     error.hidden = true;
-    button.disabled = true;
     mount(result);
     const factions = chosen();
     const me = mine.value as FactionId;
+    button.disabled = true;
     try {
       const seats = duneSeats(factions, me, playedBy);
+      const open = Object.values(seats).some((s) => s.type === 'human' && s.open === true);
+      if (open && privateRoom.checked) {
+        error.textContent = PRIVATE_ROOM_OPEN_SEAT;
+        error.hidden = false;
+        return;
+      }
       const answer = await createRoom(base, {
         game: 'dune',
         seats,
-        options: { spectators: spectators.checked, gameOptions: { factions, ...semutaOptions() } },
+        options: {
+          spectators: spectators.checked,
+          ...(privateRoom.checked ? { private: true } : {}),
+          gameOptions: { factions, ...semutaOptions() },
+        },
       });
       const token = answer.seats[me]?.token;
       if (!token) throw new VeilError('internal');
       saveToken(answer.roomId, me, token);
-      const links = factions.filter((f) => f !== me && answer.seats[f]);
+      // An open seat has no token: the lobby lists it for anyone to join.
+      const links = factions.filter((f) => f !== me && answer.seats[f]?.token);
       if (links.length === 0) {
         location.hash = seatHash(answer.roomId, me, token);
         return;
       }
       mount(
         result,
-        h('p', null, `Room ${answer.roomId} is ready. Send each player their link:`),
+        h(
+          'p',
+          null,
+          `Room ${answer.roomId} is ready. Send each player their link` +
+            (open ? ' (the open seats wait in the lobby for anyone to join):' : ':'),
+        ),
         links.map((f) =>
           h(
             'p',

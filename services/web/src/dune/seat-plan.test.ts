@@ -28,6 +28,19 @@ describe('duneSeats', () => {
     });
   });
 
+  it('leaves a faction open for anyone to join when its row says so', () => {
+    expect(
+      duneSeats(['atreides', 'emperor', 'fremen'], 'atreides', {
+        emperor: 'open',
+        fremen: 'bot:expert',
+      }),
+    ).toEqual({
+      atreides: { type: 'human' },
+      emperor: { type: 'human', open: true },
+      fremen: { type: 'bot', level: 'expert' },
+    });
+  });
+
   it('makes a faction without a row another person', () => {
     expect(duneSeats(['atreides', 'emperor'], 'atreides', {})).toEqual({
       atreides: { type: 'human' },
