@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Bus, BusMessage, BusSubscription } from '@veil/bus';
 import {
   applyAction,
+  canonicalJson,
   isRulesError,
   openWindowOf,
   passAction,
@@ -40,7 +41,7 @@ import {
   type RoomStore,
 } from '@veil/store';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
-import { chooseBotMove, type BotMoveOptions } from './bot-moves.js';
+import { chooseBotMove, type BotMoveOptions, type BotMoveRequest } from './bot-moves.js';
 import type { ClockSource } from './clock-source.js';
 import { loadClock } from './clock-loading.js';
 import type { CommitBatcher } from './commit-batcher.js';
@@ -161,7 +162,8 @@ export class RoomRunner {
   // it left (`npm run bench -- queue`: per task 0.40x the hand-written queue it replaced).
   private readonly queue = new Limiter(1);
   private readonly acks = new Map<string, Reply>();
-  private readonly botMoves = new Set<string>();
+  /** Each bot seat's move being worked out, by the question it was asked (see `scheduleBots`). */
+  private readonly botMoves = new Map<string, BotQuestion>();
   private chatState: RoomChat | null = null;
   /** The room's outcome when a seat conceded (docs/protocol.md, "Concede"). */
   private concession: RoomOutcome | null = null;
@@ -1076,20 +1078,46 @@ export class RoomRunner {
   }
 
   /**
-   * Starts one move request per bot seat the game now needs an action from (once per
-   * version): not a bot already in on an open simultaneous choice (`awaiting`).
+   * Starts one move request per bot seat the game now needs an action from (not a bot already in
+   * on an open simultaneous choice: `awaiting`), unless the seat is already being asked the same
+   * question — its view and legal actions unchanged by another seat's commit, as in a
+   * simultaneous choice, where each seat's commitment is hidden from the others. That answer
+   * still fits, and is played when it comes (`playBot`); asking again would throw it away.
    */
   private scheduleBots(): void {
     if (this.closing || this.lifecycle !== 'active') return;
     const { module, record, version } = this.context;
     for (const { seat, level } of this.botSeatsToMove()) {
-      const key = `${seat}@${version}`;
-      if (this.botMoves.has(key)) continue;
-      this.botMoves.add(key);
-      void this.playBot(module, record, seat, version, level)
+      const question = this.botQuestion(seat);
+      if (this.botMoves.get(seat)?.key === question.key) continue;
+      this.botMoves.set(seat, question);
+      void this.playBot(module, record, seat, version, level, question)
         .catch((error) => this.deps.logger.error('bot move failed', { roomId: this.roomId, error }))
-        .finally(() => this.botMoves.delete(key));
+        .finally(() => {
+          if (this.botMoves.get(seat) === question) this.botMoves.delete(seat);
+        });
     }
+  }
+
+  /** What a bot seat is asked now: its view and legal actions (all a worker ever gets). */
+  private botQuestion(seat: string): BotQuestion {
+    const { module, snapshot } = this.context;
+    const view = module.view(snapshot, seat);
+    const legalActions = module.legalActions(snapshot, seat);
+    return { view, legalActions, key: canonicalJson({ view, legalActions }) };
+  }
+
+  /**
+   * Whether a bot seat's answer to `question` is still wanted: it is the seat's latest request,
+   * the room goes on, and the seat would be asked the same now.
+   */
+  private botAnswerFits(seat: string, question: BotQuestion): boolean {
+    return (
+      this.closing === null &&
+      this.lifecycle === 'active' &&
+      this.botMoves.get(seat) === question &&
+      this.botQuestion(seat).key === question.key
+    );
   }
 
   /** The bot seats the game now needs an action from, with their levels (none once it is over). */
@@ -1104,15 +1132,19 @@ export class RoomRunner {
     });
   }
 
+  /**
+   * Asks for the seat's move on `question` (asked at `version`) and plays it at the room's
+   * version when it comes, if the seat would still be asked the same (`botAnswerFits`).
+   */
   private async playBot(
     module: AnyGameModule,
     record: RoomRecord,
     seat: string,
     version: number,
     level: BotLevel,
+    question: BotQuestion,
   ): Promise<void> {
-    const { snapshot } = this.context;
-    const stillWanted = (): boolean => this.closing === null && this.version === version;
+    const stillWanted = (): boolean => this.botAnswerFits(seat, question);
     const move = await chooseBotMove(
       this.deps.bus,
       {
@@ -1122,36 +1154,40 @@ export class RoomRunner {
         version,
         level,
         secret: roomSecret(record),
-        view: module.view(snapshot, seat),
-        legalActions: module.legalActions(snapshot, seat),
+        view: question.view as BotMoveRequest['view'],
+        legalActions: question.legalActions as BotMoveRequest['legalActions'],
       },
       this.deps.logger,
       this.deps.bots,
       stillWanted,
     );
     if (!move) return;
-    await this.queue.run(() =>
-      this.runCommand(
-        {
-          type: 'act',
-          seat,
-          version,
-          action: move.action,
-          requestId: `bot-${seat}-v${version}`,
-        },
+    await this.queue.run(async () => {
+      // Checked in the queue: nothing commits between this check and the act.
+      if (!stillWanted()) return;
+      const now = this.version;
+      await this.runCommand(
+        { type: 'act', seat, version: now, action: move.action, requestId: `bot-${seat}-v${now}` },
         (reply) => {
           if (!reply.ok && reply.error.code !== 'stale_version') {
             this.deps.logger.warn('bot move refused', {
               roomId: this.roomId,
               seat,
-              version,
+              version: now,
               code: reply.error.code,
             });
           }
         },
-      ),
-    );
+      );
+    });
   }
+}
+
+/** A bot seat's question: what it sees and may do, and the two as one canonical string. */
+interface BotQuestion {
+  readonly view: unknown;
+  readonly legalActions: readonly unknown[];
+  readonly key: string;
 }
 
 interface Committed {

@@ -1,0 +1,106 @@
+import type { Bus, InProcessBroker } from '@veil/bus';
+import { canonicalJson } from '@veil/engine';
+import { PRODUCTION_GAMES } from '@veil/game-registry';
+import { createLogger } from '@veil/log';
+import {
+  AI_QUEUE_GROUP,
+  aiRequestSchema,
+  aiRequestSubject,
+  createRoomCommandReplySchema,
+  ROOMS_CREATE_SUBJECT,
+  type AiRequest,
+} from '@veil/protocol';
+import type { RoomStore } from '@veil/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGameNode } from './game-node.js';
+import { gameRegistry } from './game-registry.js';
+import { loadRoomState } from './room-loading.js';
+import { eventually, memoryWorld } from './test-support.js';
+
+// Bots in a simultaneous hidden choice (Dune's setup picks, every seat a bot): a seat's
+// commitment is hidden, so it changes nothing the other seats see, and their answers, worked
+// out meanwhile, still fit. None is thrown away and asked again (room-runner.ts, `scheduleBots`).
+
+const games = gameRegistry(PRODUCTION_GAMES.filter((entry) => entry.module.id === 'dune'));
+const FACTIONS = ['atreides', 'emperor', 'fremen', 'harkonnen'] as const;
+/** Versions to play: the setup choice and the first steps after it. */
+const VERSIONS = 12;
+
+describe('bots in a simultaneous choice', () => {
+  let broker: InProcessBroker;
+  let store: RoomStore;
+  let client: Bus;
+
+  beforeAll(async () => {
+    ({ broker, store, client } = await memoryWorld());
+  }, 120_000);
+
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('asks each bot seat once per question: another seat’s commit leaves the answers in flight good', async () => {
+    const lines: string[] = [];
+    const node = await startGameNode({
+      nodeId: 'bots-simultaneous',
+      store,
+      bus: broker.connect(),
+      games,
+      bots: { timeoutMs: 5_000, attempts: 3 },
+      logger: createLogger({}, 'debug', (line) => lines.push(line)),
+    });
+    // A stand-in worker that holds its requests and answers them together once none came for a
+    // moment, so several bots' answers are in flight when the first of them commits. Each
+    // answer is the request's first legal action.
+    const asked: string[] = [];
+    const batches: number[] = [];
+    let held: { request: AiRequest; respond: (reply: unknown) => void }[] = [];
+    let flush: ReturnType<typeof setTimeout> | undefined;
+    const answerHeld = () => {
+      batches.push(held.length);
+      for (const { request, respond } of held.splice(0).reverse()) {
+        const action = request.legalActions[0];
+        respond({ ok: true, roomId: request.roomId, version: request.version, action });
+      }
+    };
+    const worker = await broker.connect().subscribe(
+      aiRequestSubject('dune'),
+      ({ data, respond }) => {
+        const request = aiRequestSchema.parse(data);
+        asked.push(
+          `${request.seat} ${canonicalJson({ view: request.view, legal: request.legalActions })}`,
+        );
+        if (!respond) return;
+        held.push({ request, respond });
+        clearTimeout(flush);
+        flush = setTimeout(answerHeld, 30);
+      },
+      { queue: AI_QUEUE_GROUP },
+    );
+    try {
+      const created = createRoomCommandReplySchema.parse(
+        await client.request(ROOMS_CREATE_SUBJECT, {
+          roomId: 'dune-bots',
+          game: 'dune',
+          seats: Object.fromEntries(FACTIONS.map((f) => [f, { kind: 'bot', level: 'random' }])),
+          options: { seed: 11, gameOptions: { factions: [...FACTIONS] } },
+        }),
+      );
+      expect(created).toMatchObject({ ok: true, version: 0 });
+      await eventually(
+        async () => (await loadRoomState(store, games, 'dune-bots')).version >= VERSIONS,
+        30_000,
+      );
+      // Several answers were in flight together (the case under test), and none was refused,
+      // fell back or was asked twice.
+      expect(Math.max(...batches)).toBeGreaterThanOrEqual(2);
+      expect(asked.length - new Set(asked).size).toBe(0);
+      expect(lines.filter((l) => /bot (answer refused|fallback|move refused)/.test(l))).toEqual([]);
+    } finally {
+      clearTimeout(flush);
+      held = [];
+      await worker.unsubscribe();
+      await node.stop();
+    }
+  });
+});
