@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isOpen, joinableSeats, roomState, seatText, spectatorText } from './room-list.js';
+import {
+  isOpen,
+  joinableSeats,
+  roomState,
+  seatsInOrder,
+  seatText,
+  spectatorText,
+} from './room-list.js';
 
 describe('the lobby’s room lists', () => {
   const seats = {
@@ -52,6 +59,29 @@ describe('the lobby’s room lists', () => {
     expect(joinableSeats({ status: 'active', seats })).toEqual([]);
     expect(joinableSeats({ status: 'finished', seats: open })).toEqual([]);
     expect(joinableSeats({ status: 'active', seats: open }, ['corp'])).toEqual([]);
+  });
+
+  it('list a room’s seats as its table sits them, whatever order the summary gave', () => {
+    const human = { type: 'human' as const, connected: false, open: true as const };
+    const bot = { type: 'bot' as const, level: 'random' as const };
+    // As Postgres' JSONB returns keys: shortest first.
+    const seats = { fremen: human, emperor: bot, atreides: human, harkonnen: bot };
+    const dune = { game: 'dune', status: 'active' as const, seats };
+    expect(seatsInOrder(dune).map(([seat]) => seat)).toEqual([
+      'atreides',
+      'emperor',
+      'fremen',
+      'harkonnen',
+    ]);
+    expect(joinableSeats(dune)).toEqual(['atreides', 'fremen']);
+    expect(roomState(dune)).toBe('Waiting for a player (Atreides: open seat, Fremen: open seat)');
+    const netrunner = { game: 'netrunner', seats: { runner: human, corp: bot } };
+    expect(seatsInOrder(netrunner).map(([seat]) => seat)).toEqual(['corp', 'runner']);
+    // A game the lobby does not know keeps the summary's order.
+    expect(seatsInOrder({ game: 'parlor', seats: { p2: bot, p1: bot } }).map(([s]) => s)).toEqual([
+      'p2',
+      'p1',
+    ]);
   });
 
   it('count the spectators watching where spectators are allowed', () => {

@@ -1,4 +1,5 @@
 import type { RoomSummary } from '@veil/client';
+import { FACTION_IDS } from '@veil/dune/client';
 import { h } from './dom.js';
 import { botLevelText, outcomeText } from './model.js';
 import { replayHash, seatHash, watchHash } from './router.js';
@@ -23,19 +24,39 @@ const GAME_NAMES: Readonly<Record<string, string>> = {
 export const PRIVATE_ROOM_OPEN_SEAT =
   'A private room is not listed, so nobody would find its open seats: share links with the other players, or make it public.';
 
+/** Each game's seats as its table sits them (Dune: the player circle); others keep their order. */
+const SEAT_ORDER: Readonly<Record<string, readonly string[]>> = {
+  netrunner: ['corp', 'runner'],
+  dune: FACTION_IDS,
+};
+
+type Seats = RoomSummary['seats'];
+
+/** A room's seats in its game's order: a summary's may come in any (the store keeps them as JSONB). */
+export function seatsInOrder(room: {
+  readonly game?: string;
+  readonly seats: Seats;
+}): [string, Seats[string]][] {
+  const order = SEAT_ORDER[room.game ?? ''] ?? [];
+  const rank = (seat: string) => (order.includes(seat) ? order.indexOf(seat) : order.length);
+  return Object.entries(room.seats).sort(([a], [b]) => rank(a) - rank(b));
+}
+
 export function isOpen(room: Pick<RoomSummary, 'status'>): boolean {
   return room.status === 'waiting' || room.status === 'active';
 }
 
 /** What a room is doing, in the table's words. */
-export function roomState(room: Pick<RoomSummary, 'status' | 'outcome' | 'seats'>): string {
+export function roomState(
+  room: Pick<RoomSummary, 'status' | 'outcome' | 'seats'> & Partial<Pick<RoomSummary, 'game'>>,
+): string {
   if (room.status === 'abandoned') return 'Abandoned';
   if (room.status === 'finished') {
     if (!room.outcome) return 'Finished';
     const { winner, reason } = outcomeText(room.outcome);
     return `Finished: ${winner} (${reason})`;
   }
-  const absent = Object.entries(room.seats)
+  const absent = seatsInOrder(room)
     .filter(([, s]) => s.type === 'human' && !s.connected)
     .map(([seat, s]) =>
       s.type === 'human' && s.open ? `${seatName(seat)}: open seat` : seatName(seat),
@@ -59,11 +80,11 @@ export function spectatorText(room: Pick<RoomSummary, 'spectators' | 'watching'>
 
 /** The open seats of a room still in play that this browser does not already sit in. */
 export function joinableSeats(
-  room: Pick<RoomSummary, 'status' | 'seats'>,
+  room: Pick<RoomSummary, 'status' | 'seats'> & Partial<Pick<RoomSummary, 'game'>>,
   mine: readonly string[] = [],
 ): string[] {
   if (!isOpen(room) || mine.length > 0) return [];
-  return Object.entries(room.seats)
+  return seatsInOrder(room)
     .filter(([, s]) => s.type === 'human' && s.open === true)
     .map(([seat]) => seat);
 }
@@ -98,7 +119,7 @@ function table(rooms: readonly RoomSummary[], testid: string, join?: JoinSeat): 
           h(
             'td',
             { 'data-testid': 'room-seats' },
-            Object.entries(room.seats).map(([seat, s]) => h('div', null, seatText(seat, s))),
+            seatsInOrder(room).map(([seat, s]) => h('div', null, seatText(seat, s))),
           ),
           h('td', { 'data-testid': 'room-spectators' }, spectatorText(room)),
           h(
