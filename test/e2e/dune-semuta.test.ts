@@ -207,18 +207,38 @@ describe.skipIf(skip)('Semuta Drug in Chromium', () => {
     expect(await guild.getByTestId('semuta-candidates').count()).toBe(0);
   }, 120_000);
 
-  it("keeps the shield's Semuta setting on the server: a reload shows it", async () => {
+  it("keeps the shield's standing settings (Semuta, the Karama windows) on the server: a reload shows them", async () => {
     const page = await seatPage('harkonnen');
     const setting = page.getByTestId('semuta-setting');
     await setting.waitFor(WAIT);
     expect(await setting.inputValue()).toBe('ask');
-    const before = Number(await page.getByTestId('board').getAttribute('data-version'));
-    await setting.selectOption('commit');
-    // A standing policy makes a new version (the same trace for every value).
-    await page.locator(`[data-testid=board]:not([data-version="${before}"])`).waitFor(WAIT);
+    expect(await page.getByTestId('karama-stop').isChecked()).toBe(true);
+    /** Waits for the new version a standing policy makes (the same trace for every value). */
+    const changed = async (change: () => Promise<void>) => {
+      const before = await page.getByTestId('board').getAttribute('data-version');
+      await change();
+      await page.locator(`[data-testid=board]:not([data-version="${before}"])`).waitFor(WAIT);
+    };
+    await changed(() => setting.selectOption('commit'));
+    // The Karama box sets three windows' policies, one version each: the seat's own view has them.
+    await changed(() => page.getByTestId('karama-stop').uncheck());
+    const policies = async () => {
+      const conn = await connectSeat({ url: veil.url ?? '', roomId, token: tokens['harkonnen']! });
+      try {
+        return viewOf(conn).policies;
+      } finally {
+        conn.close();
+      }
+    };
+    await expect.poll(policies, WAIT).toMatchObject({
+      karama_battle: 'auto-pass',
+      karama_wormsign: 'auto-pass',
+      karama_power: 'auto-pass',
+    });
     await page.reload();
     await page.getByTestId('semuta-setting').waitFor(WAIT);
     expect(await page.getByTestId('semuta-setting').inputValue()).toBe('commit');
+    expect(await page.getByTestId('karama-stop').isChecked()).toBe(false);
   });
 
   it('makes a Semuta room from the lobby with the chosen hand-limit guard; a room without it has no Semuta setting', async () => {

@@ -13,6 +13,7 @@ export {
 } from './data/map.js';
 export { TREACHERY, type TreacheryCardId, type TreacheryFacts } from './data/treachery.js';
 export { FACTION_IDS, type FactionId, type TerritoryKind } from './data/types.js';
+export { KARAMA_WINDOW_KINDS } from './data/windows.js';
 export type { DuneAction } from './state/actions.js';
 export type { BattlePlan, DuneOptions, RevealedPlan, VisibleLogEntry } from './state/types.js';
 export type { DuneView, PlayerView } from './view/view.js';

@@ -3,3 +3,4 @@ export type { DuneAction } from './state/actions.js';
 export type { DuneOptions, DuneState, Faction, LogEntry, VisibleLogEntry } from './state/types.js';
 export type { DuneView, PlayerView } from './view/view.js';
 export { FACTION_IDS, type FactionId } from './data/types.js';
+export { KARAMA_WINDOW_KINDS } from './data/windows.js';

@@ -10,6 +10,7 @@ import {
   valueText,
   type FormChoice,
 } from './choices.js';
+import { asksAtKarama, karamaChanges } from './karama-setting.js';
 import { logText, type DuneLogLine } from './log-text.js';
 import { type MapTargets, stormRing, territoryMap } from './map.js';
 import { cardName, factionName, idText, leaderName, phaseName, territoryName } from './names.js';
@@ -523,6 +524,7 @@ export function renderDuneBoard(state: DuneBoardState, handlers: DuneBoardHandle
         battlePanel(v),
         shield(state, handlers),
         anyTimeStop(state, handlers),
+        karamaStop(state, handlers),
         othersKnownCards(state),
         h(
           'section',
@@ -589,6 +591,43 @@ function anyTimeStop(state: DuneBoardState, handlers: DuneBoardHandlers): HTMLEl
     'section',
     { class: 'panel' },
     h('label', null, box, ' Ask me at every any-time point for Tleilaxu Ghola / Truthtrance'),
+  );
+}
+
+/**
+ * Whether the Karama windows (Voice, Prescience, the wormsign, the other faction powers) ask this
+ * seat: on by default. The same choice whatever the seat holds; off, it cannot answer those
+ * powers with a Karama until it turns them back on (`karama-setting.ts`).
+ */
+function karamaStop(state: DuneBoardState, handlers: DuneBoardHandlers): HTMLElement | null {
+  const setPolicy = handlers.setPolicy;
+  if (state.viewer === 'spectator' || !setPolicy) return null;
+  const policies = state.view.policies;
+  const box = h('input', {
+    type: 'checkbox',
+    'data-testid': 'karama-stop',
+    checked: asksAtKarama(policies),
+  });
+  box.addEventListener('change', () => {
+    const ask = (box as HTMLInputElement).checked;
+    for (const [kind, policy] of karamaChanges(policies, ask)) setPolicy(kind, policy);
+  });
+  return h(
+    'section',
+    { class: 'panel' },
+    h(
+      'label',
+      null,
+      box,
+      ' Ask me whenever a Karama could stop a power (Voice, Prescience, the wormsign, payments…)',
+    ),
+    h(
+      'p',
+      { class: 'muted small' },
+      'Off: you are never asked, and cannot stop those powers with a Karama, until you turn it ' +
+        'on again. The table sees whether it waits for you, so turning it on just after you get ' +
+        'a Karama may tell them you did.',
+    ),
   );
 }
 

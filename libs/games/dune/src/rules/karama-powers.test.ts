@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Rng, RulesError } from '@veil/engine';
+import { applyPolicy, Rng, RulesError } from '@veil/engine';
+import { KARAMA_WINDOW_KINDS } from '../data/windows.js';
 import { dune } from '../module.js';
 import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction, Viewer } from '../state/types.js';
@@ -403,6 +404,38 @@ describe('Karama against the BG and the Guild in Shipment and Movement', () => {
     expect(stopped.context.log.find((e) => e.type === 'shipment')?.data).toMatchObject({
       payee: 'bank',
     });
+  });
+
+  it('skips a seat whose standing policy auto-passes the Karama windows; all set, play does not stop', () => {
+    const ship = { type: 'ship', to: 'carthag:10', count: 3, karama: null } as const;
+    const quiet = (seats: readonly Faction[]): Snap =>
+      seats.reduce(
+        (s, f) =>
+          KARAMA_WINDOW_KINDS.reduce((x, kind) => applyPolicy(dune, x, f, kind, 'auto-pass'), s),
+        movementFor('emperor'),
+      );
+    const asked = (s: Snap): Faction[] => {
+      const order: Faction[] = [];
+      let x = s;
+      while (
+        x.context.pauses.windows.some((w) => w.kind === 'karama_power' && w.status === 'open')
+      ) {
+        const seat = dune.deciders(x)[0] as Faction;
+        order.push(seat);
+        const w = x.context.pauses.windows.at(-1)!;
+        x = act(x, seat, { type: 'pass', window: w.id });
+      }
+      return order;
+    };
+    // Every seat but the Guild (the power's owner), in storm order: the Emperor ships first.
+    const everyone: Faction[] = ['emperor', 'atreides', 'bene_gesserit', 'fremen', 'harkonnen'];
+    expect(asked(act(movementFor('emperor'), 'emperor', ship))).toEqual(everyone);
+    const onlyHarkonnen = quiet(everyone.filter((f) => f !== 'harkonnen'));
+    expect(asked(act(onlyHarkonnen, 'emperor', ship))).toEqual(['harkonnen']);
+    // Every seat asked auto-passes: the window opens and closes inside the shipment.
+    const none = act(quiet(everyone), 'emperor', ship);
+    expect(none.context.pauses.windows.filter((w) => w.status === 'open')).toEqual([]);
+    expect(none.context.players.spacing_guild.spice).toBe(5 + 3);
   });
 
   it('stops the Guild’s half price: the Guild ships again, at full price', () => {

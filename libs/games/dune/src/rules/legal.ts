@@ -1,4 +1,5 @@
 import { choiceDeciders, decidersOf, openWindowOf, topDecision, windowActions } from '@veil/engine';
+import { KARAMA_WINDOW_KINDS } from '../data/windows.js';
 import type { DuneAction } from '../state/actions.js';
 import type { DuneState, Faction, VoiceKind } from '../state/types.js';
 import { allyOf, areasOf, forcesIn, inStorm, territoryOf } from './board.js';
@@ -140,7 +141,7 @@ export function duneLegalActions(state: DuneState, phase: Phase, seat: Faction):
   }
   const window = openWindowOf(state.pauses.windows);
   if (window) {
-    if (['karama_battle', 'karama_wormsign', 'karama_power'].includes(window.kind)) {
+    if (KARAMA_WINDOW_KINDS.includes(window.kind)) {
       const karama = state.players[seat].hand.find((c) => c.card === 'karama');
       const cancel: DuneAction[] = karama
         ? [{ type: 'karama_cancel', window: window.id, karama: karama.handle }]
