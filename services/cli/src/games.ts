@@ -1,12 +1,20 @@
 import { loadGameRegistry, type GameEntry, type GameRegistry } from '@veil/game-registry';
 import { UsageError } from './args.js';
+import { ConfigError, parseConfig } from './config.js';
 
 /**
  * The games the CLI knows: the registry's production games plus the packages named in
- * `VEIL_EXTRA_GAMES` (tests and game development; see docs/operations.md).
+ * `VEIL_EXTRA_GAMES` (tests and game development; see docs/operations.md), read by the same
+ * schema as `veil start` reads it.
  */
 export async function cliGames(env: NodeJS.ProcessEnv): Promise<GameRegistry> {
-  const extra = (env['VEIL_EXTRA_GAMES'] ?? '').split(',').filter((name) => name.length > 0);
+  let extra: readonly string[];
+  try {
+    extra = parseConfig({ VEIL_EXTRA_GAMES: env['VEIL_EXTRA_GAMES'] }).VEIL_EXTRA_GAMES ?? [];
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.problems.join('; '));
+    throw error;
+  }
   return loadGameRegistry(extra);
 }
 

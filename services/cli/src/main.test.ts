@@ -35,6 +35,15 @@ describe('veil command', () => {
     expect(summary.games).toBe(5);
   });
 
+  it('reads VEIL_EXTRA_GAMES as `veil start` does: items trimmed, an empty one refused', async () => {
+    const { out, err } = capture();
+    const selfplay = ['selfplay', '--game', 'parlor', '--games', '1', '--json'];
+    expect(await main(selfplay, { VEIL_EXTRA_GAMES: ' @veil/parlor ' })).toBe(0);
+    expect(JSON.parse(out.at(-1)!).games).toBe(1);
+    expect(await main(selfplay, { VEIL_EXTRA_GAMES: '@veil/parlor,,' })).toBe(2);
+    expect(err.join('\n')).toContain('VEIL_EXTRA_GAMES: must not have an empty item');
+  });
+
   it('cards netrunner --json lists every card with a status, and a note when partial', async () => {
     const { out } = capture();
     expect(await main(['cards', 'netrunner', '--json'])).toBe(0);
