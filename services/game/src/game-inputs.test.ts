@@ -31,6 +31,15 @@ describe('what a node takes from outside for a game: its registry entry says', (
     expect(isPolicyKind(parlorGame, 'pending_play')).toBe(false);
     expect(isPolicyKind(production('netrunner'), 'run-encounter')).toBe(true);
     expect(isPolicyKind(production('netrunner'), 'counter')).toBe(false);
+    for (const kind of ['any_time', 'karama_power', 'semuta_auto_commit']) {
+      expect(isPolicyKind(production('dune'), kind)).toBe(true);
+    }
+    // A kind no Dune window has would only grow the state.
+    expect(isPolicyKind(production('dune'), 'run-encounter')).toBe(false);
+  });
+
+  it('has window kinds for every production game', () => {
+    expect(PRODUCTION_GAMES.filter((g) => !g.policyKinds).map((g) => g.module.id)).toEqual([]);
   });
 
   it('has a schema for every production game, also when a node is given its bare module', () => {

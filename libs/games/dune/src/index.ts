@@ -4,3 +4,4 @@ export type { DuneOptions, DuneState, Faction, LogEntry, VisibleLogEntry } from 
 export type { DuneView, PlayerView } from './view/view.js';
 export { FACTION_IDS, type FactionId } from './data/types.js';
 export { KARAMA_WINDOW_KINDS } from './data/windows.js';
+export { POLICY_KINDS } from './rules/policy.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { POLICY_KINDS } from './rules/policy.js';
 import { playRandomDune } from './testing/self-play.js';
 
 describe('Dune self-play', () => {
@@ -12,5 +13,9 @@ describe('Dune self-play', () => {
     }
     // The games are not all decided the same way (the end-of-game default and stronghold wins occur).
     expect(new Set(results.map((r) => r.reason)).size).toBeGreaterThan(1);
+    // Every window they opened is one a seat may set a standing policy for.
+    const kinds = new Set(results.flatMap((r) => [...r.windowKinds]));
+    expect(kinds.size).toBeGreaterThanOrEqual(3);
+    expect([...kinds].filter((kind) => !POLICY_KINDS.includes(kind))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { AnyGameModule } from '@veil/engine';
-import { dune, FACTION_IDS } from '@veil/dune';
+import { dune, FACTION_IDS, POLICY_KINDS as DUNE_POLICY_KINDS } from '@veil/dune';
 import { CARD_COVERAGE, netrunner, WINDOW_KINDS } from '@veil/netrunner';
 import { duneAwaiting } from './dune-awaiting.js';
 import { duneOptionsSchema } from './dune-options.js';
@@ -35,6 +35,7 @@ const duneGame: GameEntry = {
   webBoard: 'dune',
   awaiting: duneAwaiting,
   options: duneOptionsSchema,
+  policyKinds: DUNE_POLICY_KINDS,
 };
 
 /** The games a production process runs. Test-only games are added by the tests themselves. */

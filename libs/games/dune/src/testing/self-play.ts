@@ -10,6 +10,8 @@ export interface SelfPlayResult {
   readonly turn: number;
   readonly winners: readonly Faction[];
   readonly reason: string;
+  /** The kinds of the windows seen open between steps. */
+  readonly windowKinds: ReadonlySet<string>;
 }
 
 /**
@@ -29,7 +31,9 @@ export function playRandomDune(
   let s: GameSnapshot<DuneState> = newGame(dune, { factions }, seed);
   for (const kind of stop) for (const f of factions) s = applyPolicy(dune, s, f, kind, 'stop');
   let steps = 0;
+  const windowKinds = new Set<string>();
   while (dune.outcome(s) === null) {
+    for (const w of s.context.pauses.windows) windowKinds.add(w.kind);
     if (steps >= maxSteps) throw new Error(`seed ${seed}: no end after ${maxSteps} steps`);
     const deciders = dune.deciders(s);
     if (deciders.length === 0)
@@ -50,6 +54,7 @@ export function playRandomDune(
     turn: s.context.turn,
     winners: result.winners,
     reason: result.reason,
+    windowKinds,
     log: s.context.log,
   };
 }
