@@ -448,6 +448,10 @@ describe('socket.io: seats and spectators', () => {
     expect(await p1.rawRequest('shutdown', { please: true })).toEqual(errorOf('bad_request'));
     const bigAction = { type: 'draw', pad: 'x'.repeat(MAX_ACTION_BYTES + 1024) };
     expect(await p1.act(bigAction)).toEqual(errorOf('payload_too_large'));
+    // Just over the bound, the envelope's allowance aside: too large as well.
+    const justOver = { type: 'draw', pad: 'x'.repeat(MAX_ACTION_BYTES - 23) };
+    expect(JSON.stringify(justOver).length).toBe(MAX_ACTION_BYTES + 1);
+    expect(await p1.act(justOver)).toEqual(errorOf('payload_too_large'));
 
     // An event without an ack, and a packet that is not valid socket.io JSON: an `error` event.
     const twoErrors = new Promise<void>((resolve) => {

@@ -317,9 +317,12 @@ export class SocketHub {
 
   private async act(conn: Connection, payload: unknown): Promise<Ack> {
     if (conn.seat === null) return refusal('forbidden');
+    // The whole payload first (bounded before anything reads it), then the action itself.
     if (jsonBytes(payload) > MAX_ACTION_BYTES + ACT_ENVELOPE_BYTES) {
       return refusal('payload_too_large');
     }
+    const action = typeof payload === 'object' && payload !== null && 'action' in payload;
+    if (action && jsonBytes(payload.action) > MAX_ACTION_BYTES) return refusal('payload_too_large');
     const request = actRequestSchema.safeParse(payload);
     if (!request.success) return refusal('bad_request');
     if (request.data.version > conn.lastVersion) {
