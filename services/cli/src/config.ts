@@ -143,7 +143,7 @@ export const CONFIG_VARIABLES = {
   VEIL_BOT_TIMEOUT_MS: variable(
     millis.optional(),
     '2000',
-    'how long a game node waits for a bot move',
+    'how long a game node waits for each bot request (3 tries, then a random legal move)',
   ),
   VEIL_METRICS_PORT: variable(
     wholeNumber(0, 65_535).optional(),
