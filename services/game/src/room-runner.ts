@@ -1086,12 +1086,13 @@ export class RoomRunner {
    */
   private scheduleBots(): void {
     if (this.closing || this.lifecycle !== 'active') return;
-    const { module, record, version } = this.context;
+    const { record } = this.context;
     for (const { seat, level } of this.botSeatsToMove()) {
+      const asked = this.botMoves.get(seat);
+      if (asked && this.stillAsks(seat, asked)) continue;
       const question = this.botQuestion(seat);
-      if (this.botMoves.get(seat)?.key === question.key) continue;
       this.botMoves.set(seat, question);
-      void this.playBot(module, record, seat, version, level, question)
+      void this.playBot(record, seat, level, question)
         .catch((error) => this.deps.logger.error('bot move failed', { roomId: this.roomId, error }))
         .finally(() => {
           if (this.botMoves.get(seat) === question) this.botMoves.delete(seat);
@@ -1101,10 +1102,15 @@ export class RoomRunner {
 
   /** What a bot seat is asked now: its view and legal actions (all a worker ever gets). */
   private botQuestion(seat: string): BotQuestion {
-    const { module, snapshot } = this.context;
+    const { module, snapshot, version } = this.context;
     const view = module.view(snapshot, seat);
     const legalActions = module.legalActions(snapshot, seat);
-    return { view, legalActions, key: canonicalJson({ view, legalActions }) };
+    return { version, view, legalActions, key: canonicalJson({ view, legalActions }) };
+  }
+
+  /** Whether the seat would be asked `question` now (compared only once the room has moved on). */
+  private stillAsks(seat: string, question: BotQuestion): boolean {
+    return this.version === question.version || this.botQuestion(seat).key === question.key;
   }
 
   /**
@@ -1116,7 +1122,7 @@ export class RoomRunner {
       this.closing === null &&
       this.lifecycle === 'active' &&
       this.botMoves.get(seat) === question &&
-      this.botQuestion(seat).key === question.key
+      this.stillAsks(seat, question)
     );
   }
 
@@ -1133,14 +1139,12 @@ export class RoomRunner {
   }
 
   /**
-   * Asks for the seat's move on `question` (asked at `version`) and plays it at the room's
-   * version when it comes, if the seat would still be asked the same (`botAnswerFits`).
+   * Asks for the seat's move on `question` and plays it at the room's version when it comes, if
+   * the seat would still be asked the same (`botAnswerFits`).
    */
   private async playBot(
-    module: AnyGameModule,
     record: RoomRecord,
     seat: string,
-    version: number,
     level: BotLevel,
     question: BotQuestion,
   ): Promise<void> {
@@ -1151,7 +1155,7 @@ export class RoomRunner {
         game: record.game,
         roomId: this.roomId,
         seat,
-        version,
+        version: question.version,
         level,
         secret: roomSecret(record),
         view: question.view as BotMoveRequest['view'],
@@ -1183,8 +1187,12 @@ export class RoomRunner {
   }
 }
 
-/** A bot seat's question: what it sees and may do, and the two as one canonical string. */
+/**
+ * A bot seat's question: the version it was asked at, what it sees and may do, and those two as
+ * one canonical string.
+ */
 interface BotQuestion {
+  readonly version: number;
   readonly view: unknown;
   readonly legalActions: readonly unknown[];
   readonly key: string;
