@@ -119,6 +119,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let draining = false;
   const botLevels = await BotLevels.start(options.bus, logger, options.botLevels);
   const http = createServer();
+  const roomCreations = new ClientBuckets({
+    capacity: ROOM_CREATION_BURST,
+    refillPerSecond: ROOM_CREATIONS_PER_MINUTE / 60,
+    ...options.roomCreationLimit,
+  });
+  const trustedProxies = options.trustedProxies ?? 0;
   const handler = createHttpHandler({
     nodes,
     rooms: directory,
@@ -128,13 +134,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     staticFiles: options.webDir ? new StaticFiles(options.webDir) : null,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     botLevels,
-    roomCreations: new ClientBuckets({
-      capacity: ROOM_CREATION_BURST,
-      refillPerSecond: ROOM_CREATIONS_PER_MINUTE / 60,
-      ...options.roomCreationLimit,
-    }),
+    roomCreations,
     replays: new ClientBuckets(options.replayLimit),
-    trustedProxies: options.trustedProxies ?? 0,
+    trustedProxies,
     draining: () => draining,
   });
   http.on('request', (req, res) => {
@@ -152,6 +154,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.abuseLimit === undefined ? {} : { abuseLimit: options.abuseLimit }),
     onSeatsChanged: (roomId) => presence?.changed(roomId),
+    roomCreations,
+    trustedProxies,
   });
   presence = await SeatPresence.start(options.bus, hub, logger, options.presence);
 

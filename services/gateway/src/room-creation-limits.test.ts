@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { Bus } from '@veil/bus';
-import { createRoom } from '@veil/client';
+import { connectSeat, createRoom, newSeatToken } from '@veil/client';
 import type { AnyGameModule } from '@veil/engine';
 import { netrunner } from '@veil/netrunner';
 import { MAX_PARLOR_TURNS, parlorGame } from '@veil/parlor';
@@ -194,6 +194,54 @@ describe('room creation', () => {
     expect(await roomCount()).toBe(before);
     // Reading the lobby is not creating a room.
     expect((await rawHttp('GET', '/api/rooms', { base: limited.url })).status).toBe(200);
+  });
+});
+
+describe('a rematch offer', () => {
+  let gateway: Gateway;
+  let bus: Bus;
+
+  beforeAll(async () => {
+    bus = world.broker.connect();
+    gateway = await startGateway({
+      bus,
+      store: world.store,
+      port: 0,
+      host: '127.0.0.1',
+      roomCreationLimit: { capacity: 2, refillPerSecond: 0 },
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await bus?.close();
+  });
+
+  it('takes from the room-creation allowance: past it, refused and no room made', async () => {
+    // Against a bot, which accepts at once: each offer would make a room.
+    const created = await createRoom(gateway.url, {
+      game: 'parlor',
+      seats: { p1: { type: 'human' }, p2: { type: 'bot', level: 'random' } },
+    });
+    const p1 = await connectSeat({
+      url: gateway.url,
+      roomId: created.roomId,
+      token: created.seats['p1']?.token ?? '',
+    });
+    try {
+      expect((await p1.concede()).ok).toBe(true);
+      // The second of the two allowed: the rematch room is made.
+      expect(await p1.rematch(newSeatToken())).toMatchObject({ ok: true });
+      await p1.waitForChat((l) => l.kind === 'system' && l.event === 'rematch');
+      const before = await roomCount();
+      expect(await p1.rematch(newSeatToken())).toEqual({
+        ok: false,
+        error: protocolError('rate_limited'),
+      });
+      expect(await roomCount()).toBe(before);
+    } finally {
+      p1.close();
+    }
   });
 });
 

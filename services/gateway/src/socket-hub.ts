@@ -26,7 +26,8 @@ import { GatewayError, toProtocolError } from './errors.js';
 import type { Logger } from '@veil/log';
 import type { GatewayMetrics } from './metrics.js';
 import type { NodeClient } from './node-client.js';
-import { TokenBucket, type RateLimitOptions } from './rate-limit.js';
+import { clientAddress } from './client-address.js';
+import { TokenBucket, type ClientBuckets, type RateLimitOptions } from './rate-limit.js';
 import type { RoomDirectory, RoomMeta } from './room-directory.js';
 import { hashSeatToken, newConnectionId, seatTokenMatches } from './tokens.js';
 import { MALFORMED_EVENT } from './tolerant-parser.js';
@@ -70,6 +71,13 @@ export interface SocketHubOptions {
   readonly abuseLimit?: number;
   /** A human seat's socket joined or left a room here (for seat presence across gateways). */
   readonly onSeatsChanged?: (roomId: string) => void;
+  /**
+   * The lobby's room-creation allowance per client address: a rematch offer may make a room, so
+   * it takes from the same one (else offers after conceded bot games would make rooms unbounded).
+   */
+  readonly roomCreations?: ClientBuckets;
+  /** Proxies in front of the gateway, for the client address (`clientAddress`). */
+  readonly trustedProxies?: number;
 }
 
 const KNOWN_CLIENT_EVENTS = new Set<string>([
@@ -362,14 +370,17 @@ export class SocketHub {
     if (conn.seat === null) reply = refusal('forbidden');
     else {
       const request = rematchRequestSchema.safeParse(payload);
-      reply = request.success
-        ? await this.roomCommand(conn, {
-            type: 'rematch',
-            seat: conn.seat,
-            tokenHash: hashSeatToken(request.data.token),
-            requestId: request.data.requestId,
-          })
-        : refusal('bad_request');
+      const address = clientAddress(conn.socket.request, this.options.trustedProxies ?? 0);
+      reply = !request.success
+        ? refusal('bad_request')
+        : this.options.roomCreations && !this.options.roomCreations.take(address)
+          ? refusal('rate_limited')
+          : await this.roomCommand(conn, {
+              type: 'rematch',
+              seat: conn.seat,
+              tokenHash: hashSeatToken(request.data.token),
+              requestId: request.data.requestId,
+            });
     }
     this.answer(conn.socket, ack, reply);
   }
