@@ -45,6 +45,11 @@ export async function replayRoom(
   if (room === undefined) {
     let loaded;
     try {
+      // A finished room never changes again: only those are replayed (and kept). Its row is
+      // read first, so asking for a live room costs that read, not the whole of its log.
+      const summary = await store.roomSummary(roomId);
+      if (!summary) return { ok: false, error: protocolError('room_not_found') };
+      if (summary.status !== 'finished') return { ok: false, error: protocolError('forbidden') };
       // The first snapshot and every event after it (the creation snapshot is always stored).
       loaded = await store.load(roomId, { snapshotBefore: 1 });
     } catch (error) {
@@ -52,8 +57,6 @@ export async function replayRoom(
       return { ok: false, error: protocolError('unavailable') };
     }
     if (!loaded) return { ok: false, error: protocolError('room_not_found') };
-    // A finished room never changes again: only those are replayed (and kept).
-    if (loaded.room.status !== 'finished') return { ok: false, error: protocolError('forbidden') };
     try {
       room = ReplayedRoom.of(games, loaded);
     } catch (error) {
