@@ -19,6 +19,7 @@ import type {
   LoadedRoom,
   LoadOptions,
   NewRoom,
+  RoomRecord,
   RoomStatus,
   RoomSummary,
   StoredChatLine,
@@ -289,6 +290,15 @@ export class KyselyRoomStore implements RoomStore {
       .where('id', '=', roomId)
       .executeTakeFirst();
     return row ? toRoomSummary(row) : null;
+  }
+
+  async roomRecord(roomId: string): Promise<RoomRecord | null> {
+    const row = await this.#db
+      .selectFrom('rooms')
+      .selectAll()
+      .where('id', '=', roomId)
+      .executeTakeFirst();
+    return row ? toRoomRecord(row) : null;
   }
 
   async claimSeat(roomId: string, seat: string, tokenHash: string): Promise<ClaimSeatResult> {

@@ -248,6 +248,14 @@ export function describeRoomStoreContract(
       it('answers null for a room that does not exist', async () => {
         expect(await store().load('no-such-room')).toBeNull();
         expect(await store().roomSummary('no-such-room')).toBeNull();
+        expect(await store().roomRecord('no-such-room')).toBeNull();
+      });
+
+      it('reads a room’s row alone as a load reads it', async () => {
+        const id = await createdRoom({ options: { spectators: false } });
+        await store().appendEvent(event(id, 0));
+        const loaded = await store().load(id);
+        expect(await store().roomRecord(id)).toEqual(loaded?.room);
       });
     });
 

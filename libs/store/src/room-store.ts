@@ -8,6 +8,7 @@ import type {
   LoadedRoom,
   LoadOptions,
   NewRoom,
+  RoomRecord,
   RoomStatus,
   RoomSummary,
 } from './room-types.js';
@@ -95,6 +96,9 @@ export interface RoomStore {
   listRooms(query?: ListRoomsQuery): Promise<RoomSummary[]>;
 
   roomSummary(roomId: string): Promise<RoomSummary | null>;
+
+  /** The room's row alone (seats with their token hashes, options, status): no snapshot, no log. */
+  roomRecord(roomId: string): Promise<RoomRecord | null>;
 
   /**
    * Gives an open human seat (token hash null) of a room still in play the hash of its new

@@ -1,5 +1,5 @@
 import { roomSummarySchema } from '@veil/protocol';
-import type { LoadedRoom, RoomOutcome, RoomStore, RoomSummary } from '@veil/store';
+import type { RoomOutcome, RoomRecord, RoomStore, RoomSummary } from '@veil/store';
 import { describe, expect, it } from 'vitest';
 import { RoomDirectory } from './room-directory.js';
 
@@ -22,15 +22,17 @@ function storeWith(outcome: RoomOutcome | null): RoomStore {
     createdAt: new Date(0),
     updatedAt: new Date(0),
   };
-  const loaded = {
-    room: { ...summary, options: {}, seats: SEATS, leaseOwner: null, leaseUntil: null },
-    snapshot: { roomId: 'room-1', version: 9, snapshot: {}, createdAt: new Date(0) },
-    events: [],
-  } as unknown as LoadedRoom;
+  const room = {
+    ...summary,
+    options: {},
+    seats: SEATS,
+    leaseOwner: null,
+    leaseUntil: null,
+  } as unknown as RoomRecord;
   const fake: Partial<RoomStore> = {
     roomSummary: async () => summary,
     listRooms: async () => [summary],
-    load: async () => loaded,
+    roomRecord: async () => room,
   };
   return fake as RoomStore;
 }

@@ -93,9 +93,9 @@ export class RoomDirectory {
       this.cache.set(roomId, cached);
       return cached;
     }
-    const loaded = await this.store.load(roomId);
-    if (!loaded) return null;
-    const { room } = loaded;
+    // The row alone: a handshake with a wrong token refreshes this, and must not read the log.
+    const room = await this.store.roomRecord(roomId);
+    if (!room) return null;
     const options = isRecord(room.options) ? room.options : {};
     const meta: RoomMeta = {
       roomId: room.id,
