@@ -5,8 +5,8 @@ import type { AiRequest } from '@veil/protocol';
  * How long a bot seems to think. Every answer waits until `minMs` plus a jitter in
  * `[0, jitterMs)` after its request arrived — a forced move too — so the moment an answer comes
  * says nothing about the bot's hidden cards or how many choices it had. The jitter is drawn
- * from the request's seed (public: room, version, seat, attempt), never from its view or legal
- * actions. 0 and 0 (the default, and in tests) answer as soon as the decision is made.
+ * from the request's seed (the node's `botSeed`: an HMAC of the room's secret, its version, seat
+ * and attempt), never from its view or legal actions. 0 and 0 (the default, and in tests) answer as soon as the decision is made.
  */
 export interface ThinkTime {
   readonly minMs: number;
