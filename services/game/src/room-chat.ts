@@ -38,7 +38,10 @@ export interface RoomChatDeps {
  * a time, so none of this needs a lock.
  */
 export class RoomChat {
-  /** Per writer (a seat, or a spectator's connection): tokens left and when last counted. */
+  /**
+   * Per writer (a seat's words, a seat's reconnect and leave lines, a spectator's connection):
+   * tokens left and when last counted. A spectator's goes with its connection (`left`).
+   */
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   /** Connections per human seat, for joined / left / reconnected. */
   private readonly connections = new Map<string, Set<string>>();
@@ -80,7 +83,12 @@ export class RoomChat {
     return null;
   }
 
-  /** A connection started watching: a human seat's first one is told (joined / reconnected). */
+  /**
+   * A connection started watching: a human seat's first one is told (joined / reconnected). A
+   * seat's first join is always told (a loaded room counts it as come); its reconnections and
+   * leaves take from a bucket of their own, so a seat that reconnects in a loop cannot fill the
+   * store or push the table's words out of the history.
+   */
   async joined(viewer: string, connectionId: string): Promise<void> {
     if (!this.deps.humanSeats.includes(viewer)) return;
     const open = this.connections.get(viewer) ?? new Set();
@@ -91,13 +99,17 @@ export class RoomChat {
     const ever = await this.seatsEverJoined();
     const event = ever.has(viewer) ? 'reconnected' : 'joined';
     ever.add(viewer);
+    if (event === 'reconnected' && !this.take(presenceWriter(viewer))) return;
     await this.append('table', { kind: 'system', seat: viewer, event });
   }
 
   /** A connection stopped watching: a human seat's last one is told (left). */
   async left(viewer: string, connectionId: string): Promise<void> {
+    // A spectator's connection wrote with its own bucket: gone with it.
+    if (viewer === SPECTATOR) this.buckets.delete(`${SPECTATOR}:${connectionId}`);
     const open = this.connections.get(viewer);
     if (!open?.delete(connectionId) || open.size > 0) return;
+    if (!this.take(presenceWriter(viewer))) return;
     await this.append('table', { kind: 'system', seat: viewer, event: 'left' });
   }
 
@@ -181,4 +193,9 @@ export class RoomChat {
       }
     }
   }
+}
+
+/** The bucket a seat's reconnect and leave lines take from (its words have their own). */
+function presenceWriter(seat: string): string {
+  return `presence:${seat}`;
 }

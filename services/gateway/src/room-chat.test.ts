@@ -1,5 +1,5 @@
 import { connectSeat, connectSpectator, createRoom, type VeilConnection } from '@veil/client';
-import { CHAT_BURST, MAX_CHAT_TEXT } from '@veil/protocol';
+import { CHAT_BURST, CHAT_REFILL_MS, MAX_CHAT_TEXT } from '@veil/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorld, type TestWorld } from './test-world.js';
 
@@ -92,6 +92,26 @@ describe('room chat', () => {
     // The stored rows are the lines as sent: the markup is text in a JSON string, nothing more.
     const stored = await world.store.chatLines(roomId, 50);
     expect(stored.map((r) => r.channel)).toContain('table');
+  });
+
+  it('tells a seat that reconnects in a loop at the chat’s rate, not once per connection', async () => {
+    const { roomId, token } = await humanRoom();
+    const corp = await seat(roomId, token('corp'));
+    const started = Date.now();
+    const cycles = 20;
+    for (let i = 0; i < cycles; i += 1) (await seat(roomId, token('runner'))).close();
+    // The gateway sends the leaves and this last join in order: it is answered after them.
+    await seat(roomId, token('runner'));
+    const elapsed = Date.now() - started;
+    const lines = (await world.store.chatLines(roomId, 200)).map((r) => r.line as object);
+    const runner = lines.filter((l) => 'seat' in l && l.seat === 'runner');
+    // The first join is always told; after it, no more than the bucket gives in the time taken.
+    expect(runner[0]).toMatchObject({ kind: 'system', event: 'joined' });
+    const most = 1 + CHAT_BURST + Math.ceil(elapsed / CHAT_REFILL_MS);
+    expect(runner.length).toBeLessThanOrEqual(most);
+    expect(runner.length).toBeLessThan(2 * cycles);
+    // The table still talks.
+    expect(await corp.say('still here')).toMatchObject({ ok: true });
   });
 
   it('refuses an empty, too long or control-character message and changes nothing', async () => {
