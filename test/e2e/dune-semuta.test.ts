@@ -214,7 +214,7 @@ describe.skipIf(skip)('Semuta Drug in Chromium', () => {
     expect(await setting.inputValue()).toBe('ask');
     expect(await page.getByTestId('karama-stop').isChecked()).toBe(true);
     /** Waits for the new version a standing policy makes (the same trace for every value). */
-    const changed = async (change: () => Promise<void>) => {
+    const changed = async (change: () => Promise<unknown>) => {
       const before = await page.getByTestId('board').getAttribute('data-version');
       await change();
       await page.locator(`[data-testid=board]:not([data-version="${before}"])`).waitFor(WAIT);
