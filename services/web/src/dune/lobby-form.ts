@@ -177,10 +177,10 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
 
   async function create(): Promise<void> {
     error.hidden = true;
+    button.disabled = true;
     mount(result);
     const factions = chosen();
     const me = mine.value as FactionId;
-    button.disabled = true;
     try {
       const seats = duneSeats(factions, me, playedBy);
       const open = Object.values(seats).some((s) => s.type === 'human' && s.open === true);
