@@ -20,9 +20,31 @@ beforeAll(async () => {
   });
 }, 120_000);
 
+/** Gateways of their own on the world, each with its bus, closed before the world. */
+const ownGateways: { gateway: Gateway; bus: Bus }[] = [];
+
 afterAll(async () => {
+  for (const { gateway, bus } of ownGateways.splice(0)) {
+    await gateway.close();
+    await bus.close();
+  }
   await world?.close();
 }, 60_000);
+
+/** A gateway taking `capacity` rooms per client (none refilled), behind `trustedProxies` proxies. */
+async function limitedGateway(capacity: number, trustedProxies = 0): Promise<Gateway> {
+  const bus = world.broker.connect();
+  const gateway = await startGateway({
+    bus,
+    store: world.store,
+    port: 0,
+    host: '127.0.0.1',
+    roomCreationLimit: { capacity, refillPerSecond: 0 },
+    trustedProxies,
+  });
+  ownGateways.push({ gateway, bus });
+  return gateway;
+}
 
 function rawHttp(
   method: string,
@@ -161,22 +183,9 @@ describe('room options', () => {
 
 describe('room creation', () => {
   let limited: Gateway;
-  let bus: Bus;
 
   beforeAll(async () => {
-    bus = world.broker.connect();
-    limited = await startGateway({
-      bus,
-      store: world.store,
-      port: 0,
-      host: '127.0.0.1',
-      roomCreationLimit: { capacity: 3, refillPerSecond: 0 },
-    });
-  });
-
-  afterAll(async () => {
-    await limited?.close();
-    await bus?.close();
+    limited = await limitedGateway(3);
   });
 
   it('is rate-limited per client: the burst is taken, the next one is refused', async () => {
@@ -199,22 +208,9 @@ describe('room creation', () => {
 
 describe('a rematch offer', () => {
   let gateway: Gateway;
-  let bus: Bus;
 
   beforeAll(async () => {
-    bus = world.broker.connect();
-    gateway = await startGateway({
-      bus,
-      store: world.store,
-      port: 0,
-      host: '127.0.0.1',
-      roomCreationLimit: { capacity: 2, refillPerSecond: 0 },
-    });
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-    await bus?.close();
+    gateway = await limitedGateway(2);
   });
 
   it('takes from the room-creation allowance: past it, refused and no room made', async () => {
@@ -246,29 +242,8 @@ describe('a rematch offer', () => {
 });
 
 describe('room creation behind a proxy', () => {
-  const buses: Bus[] = [];
-  const gateways: Gateway[] = [];
-
   /** A gateway taking one room per client, behind `trustedProxies` proxies. */
-  async function gatewayBehind(trustedProxies: number): Promise<Gateway> {
-    const bus = world.broker.connect();
-    buses.push(bus);
-    const gateway = await startGateway({
-      bus,
-      store: world.store,
-      port: 0,
-      host: '127.0.0.1',
-      roomCreationLimit: { capacity: 1, refillPerSecond: 0 },
-      trustedProxies,
-    });
-    gateways.push(gateway);
-    return gateway;
-  }
-
-  afterAll(async () => {
-    for (const gateway of gateways) await gateway.close();
-    for (const bus of buses) await bus.close();
-  });
+  const gatewayBehind = (trustedProxies: number) => limitedGateway(1, trustedProxies);
 
   const statusFrom = async (gateway: Gateway, forwardedFor?: string) =>
     (
