@@ -20,7 +20,7 @@ const GAME_NAMES: Readonly<Record<string, string>> = {
   dune: 'Dune',
 };
 
-/** Why the lobby's forms refuse a private room with an open seat: nobody could find the seat here. */
+/** Why the lobby's forms refuse a private room with an open seat: nobody would find the seat. */
 export const PRIVATE_ROOM_OPEN_SEAT =
   'A private room is not listed, so nobody would find its open seats: share links with the other players, or make it public.';
 
@@ -32,7 +32,7 @@ const SEAT_ORDER: Readonly<Record<string, readonly string[]>> = {
 
 type Seats = RoomSummary['seats'];
 
-/** A room's seats in its game's order: a summary's may come in any (the store keeps them as JSONB). */
+/** A room's seats in its game's order: a summary's come in any (the store keeps them as JSONB). */
 export function seatsInOrder(room: {
   readonly game?: string;
   readonly seats: Seats;
