@@ -87,4 +87,45 @@ describe.skipIf(skip)('conceding in Chromium', () => {
     await runner.getByTestId('game-over').waitFor(WAIT);
     expect(await runner.getByTestId('winner').textContent()).toBe('The Corp wins');
   });
+
+  it('a player leaves a three-seat Dune table: a bot takes the seat, the others play on', async () => {
+    const factions = ['atreides', 'emperor', 'fremen'] as const;
+    const created = await createRoom(base(), {
+      game: 'dune',
+      seats: Object.fromEntries(factions.map((f) => [f, { type: 'human' as const }])),
+      options: { gameOptions: { factions: [...factions] } },
+    });
+    const { roomId } = created;
+    const seatHash = (seat: string) =>
+      `#/room/${roomId}/seat/${seat}?token=${created.seats[seat]?.token ?? ''}`;
+    const fremen = await newPage(seatHash('fremen'));
+    const atreides = await newPage(seatHash('atreides'));
+    for (const p of [fremen, atreides]) await p.getByTestId('board').waitFor(WAIT);
+
+    await fremen.getByTestId('concede').click();
+    expect(await fremen.getByRole('alertdialog').textContent()).toContain('It plays for you');
+    await fremen.getByTestId('concede-confirm').click();
+    await fremen.getByTestId('handed-over').waitFor(WAIT);
+    await atreides
+      .locator('[data-testid=chat-line][data-kind=system]', {
+        hasText: 'Fremen handed the seat to a bot',
+      })
+      .waitFor(WAIT);
+    // The others play on: the Atreides may hand theirs over too, and the room is live.
+    expect(await atreides.getByTestId('concede').textContent()).toBe('Hand my seat to a bot');
+    expect(await getRoom(base(), roomId)).toMatchObject({
+      status: 'active',
+      seats: { fremen: { type: 'bot', level: 'ismcts' } },
+    });
+    await screenshot(atreides, 'dune-seat-handed-over');
+
+    // Leaving the page asks nothing more (the game waits for no one there).
+    await fremen.getByTestId('leave-table').click();
+    await fremen.getByTestId('lobby').waitFor(WAIT);
+    // The link of the seat handed over opens it no more, and says why.
+    await fremen.goto(`${base()}/${seatHash('fremen')}`);
+    expect(await fremen.getByTestId('error').textContent({ timeout: 20_000 })).toContain(
+      'You handed the fremen seat to a bot',
+    );
+  });
 });

@@ -284,7 +284,8 @@ export class VeilConnection {
 
   /**
    * Concedes the game for this seat (docs/protocol.md, "Concede"): the room ends and the other
-   * seat wins. Sent as an `act` against the latest version seen.
+   * seats win, or at a larger table where others play on, a bot takes the seat. Sent as an `act`
+   * against the latest version seen.
    */
   concede(): Promise<Ack> {
     return this.act(CONCEDE_ACTION);

@@ -49,6 +49,7 @@ export const CHAT_EVENTS = [
   'left',
   'reconnected',
   'conceded',
+  'handed_to_bot',
   'out_of_time',
   'rematch_offered',
   'rematch',

@@ -1,7 +1,8 @@
 /**
  * A seat concedes by sending the room-level action `{type: 'concede'}` through `act`
  * (docs/protocol.md, "Concede"). The game node handles it before the game's rules: the room
- * ends, the other seat wins with reason `conceded`. No game may use `concede` as an action type.
+ * ends, the other seats winning with reason `conceded` — or, at a larger table where other
+ * players go on, a bot takes the seat. No game may use `concede` as an action type.
  */
 export const CONCEDE_ACTION = { type: 'concede' } as const;
 

@@ -67,12 +67,12 @@ interface DistinctRoomRow {
  * Postgres then skips parsing and planning, which cost most of a small batch's time.
  */
 const COMMIT_DISTINCT_ROOMS: FixedStatement = {
-  name: 'veil_commit_distinct_rooms_v4',
+  name: 'veil_commit_distinct_rooms_v5',
   text: `with input as materialized (
     select * from json_to_recordset($1::json) as x (
       ord integer, room_id text, expected integer, seat text, request_id text,
       action jsonb, ack jsonb, snapshot json, has_snapshot boolean, status text, outcome jsonb,
-      lease_owner text)
+      seat_changes jsonb, lease_owner text)
   ),
   locked as (
     -- One index probe per room whatever the table's size: under the generic plan that a
@@ -100,7 +100,8 @@ const COMMIT_DISTINCT_ROOMS: FixedStatement = {
   up as (
     update rooms as r
     set version = p.expected + 1, status = coalesce(p.status, r.status),
-      outcome = coalesce(p.outcome, r.outcome), updated_at = now()
+      outcome = coalesce(p.outcome, r.outcome),
+      seats = r.seats || coalesce(p.seat_changes, '{}'::jsonb), updated_at = now()
     from planned p
     where r.id = p.room_id and r.version = p.expected
     returning r.id, p.expected + 1 as version, p.seat, p.request_id, p.action, p.ack,
@@ -161,6 +162,7 @@ async function commitDistinctRooms(
       ['has_snapshot', item.snapshot !== undefined],
       ['status', item.roomStatus ?? null],
       ['outcome', item.roomOutcome ?? null],
+      ['seat_changes', item.seatChanges ?? null],
       ['lease_owner', item.leaseOwner ?? null],
     ]),
   );
@@ -306,6 +308,7 @@ async function writePlan(trx: Transaction<StoreDatabase>, plan: CommitPlan): Pro
       ['to_version', u.toVersion],
       ['status', u.status],
       ['outcome', u.outcome],
+      ['seat_changes', u.seatChanges],
     ]),
   );
   const { rows } = await sql<{ updated: number }>`
@@ -326,9 +329,11 @@ async function writePlan(trx: Transaction<StoreDatabase>, plan: CommitPlan): Pro
     up as (
       update rooms as r
       set version = v.to_version, status = coalesce(v.status, r.status),
-        outcome = coalesce(v.outcome, r.outcome), updated_at = now()
+        outcome = coalesce(v.outcome, r.outcome),
+        seats = r.seats || coalesce(v.seat_changes, '{}'::jsonb), updated_at = now()
       from json_to_recordset(${updateRows}::json)
-        as v (id text, from_version integer, to_version integer, status text, outcome jsonb)
+        as v (id text, from_version integer, to_version integer, status text, outcome jsonb,
+          seat_changes jsonb)
       where r.id = v.id and r.version = v.from_version
       returning r.id
     )

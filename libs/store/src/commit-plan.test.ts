@@ -45,7 +45,28 @@ describe('planCommits', () => {
         toVersion: 7,
         status: 'finished',
         outcome: { winners: ['corp'], reason: 'agenda_points' },
+        seatChanges: null,
       },
+    ]);
+  });
+
+  it('gathers the seat changes of a room’s events, a later one’s over an earlier one’s', () => {
+    const plan = planCommits(
+      [
+        item('a', 0, { seatChanges: { fremen: { kind: 'bot', level: 'greedy' } } }),
+        item('a', 1),
+        item('a', 2, {
+          seatChanges: {
+            fremen: { kind: 'bot', level: 'expert' },
+            emperor: { kind: 'bot', level: 'ismcts' },
+          },
+        }),
+      ],
+      new Map([['a', 0]]),
+      new Map(),
+    );
+    expect(plan.roomUpdates.map((u) => u.seatChanges)).toEqual([
+      { fremen: { kind: 'bot', level: 'expert' }, emperor: { kind: 'bot', level: 'ismcts' } },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { CommitItem, CommitResult } from './commit-types.js';
-import type { RoomOutcome, RoomStatus } from './room-types.js';
+import type { RoomOutcome, RoomStatus, StoredSeat } from './room-types.js';
 import { toJsonText } from './schema.js';
 
 /** An event already in the log, found by its (room, seat, requestId). */
@@ -29,6 +29,8 @@ export interface PlannedRoomUpdate {
   toVersion: number;
   status: RoomStatus | null;
   outcome: RoomOutcome | null;
+  /** The batch's seat changes for the room, later items' over earlier ones'. */
+  seatChanges: Record<string, StoredSeat> | null;
 }
 
 export interface CommitPlan {
@@ -100,6 +102,9 @@ export function planCommits(
         toVersion: version,
         status: item.roomStatus ?? update?.status ?? null,
         outcome: item.roomOutcome ?? update?.outcome ?? null,
+        seatChanges: item.seatChanges
+          ? { ...update?.seatChanges, ...item.seatChanges }
+          : (update?.seatChanges ?? null),
       });
       plan.results.push({ status: 'committed', version });
     }

@@ -1,4 +1,4 @@
-import type { RoomOutcome, RoomStatus } from './room-types.js';
+import type { RoomOutcome, RoomStatus, StoredSeat } from './room-types.js';
 
 /** One event to commit with compare-and-set on the room's version. */
 export interface CommitItem {
@@ -20,6 +20,11 @@ export interface CommitItem {
   roomStatus?: RoomStatus;
   /** How the game ended, kept with the room (given with `roomStatus: 'finished'`). */
   roomOutcome?: RoomOutcome;
+  /**
+   * Seats whose stored value this event replaces, in the same transaction: a seat whose player
+   * left the table and whose play a bot takes over (docs/protocol.md, "Concede").
+   */
+  seatChanges?: Readonly<Record<string, StoredSeat>>;
   /**
    * Commit only while this owner holds the room's lease (expired or not): a node paused while
    * its rooms were taken over then cannot commit when it resumes, even at the right version.

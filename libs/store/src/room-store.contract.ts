@@ -420,6 +420,31 @@ export function describeRoomStoreContract(
         expect(ld?.snapshot).toMatchObject({ version: 2, snapshot: { final: true } });
       });
 
+      it('stores an event’s seat changes with it, and a refused event’s not at all', async () => {
+        const bot = { kind: 'bot', level: 'ismcts' } as const;
+        // One item per room (the one-statement path), then two of one room (the transaction).
+        const [a, b] = await Promise.all([createdRoom(), createdRoom()]);
+        if (!a || !b) throw new Error('rooms not created');
+        expect(await store().appendEvent(event(a, 0, { seatChanges: { corp: bot } }))).toEqual({
+          status: 'committed',
+          version: 1,
+        });
+        expect(
+          await store().commitBatch([
+            event(b, 0),
+            event(b, 1, { seatChanges: { corp: bot } }),
+            event(a, 0, { seatChanges: { runner: { kind: 'bot', level: 'expert' } } }),
+          ]),
+        ).toMatchObject([{ status: 'committed' }, { status: 'committed' }, { status: 'conflict' }]);
+        for (const id of [a, b]) {
+          expect((await store().roomRecord(id))?.seats).toEqual({
+            corp: bot,
+            runner: { kind: 'bot', level: 'greedy' },
+          });
+          expect((await store().roomSummary(id))?.seats['corp']).toEqual(bot);
+        }
+      });
+
       it('commits nothing for an empty batch', async () => {
         expect(await store().commitBatch([])).toEqual([]);
       });

@@ -118,6 +118,11 @@ export class RoomChat {
     await this.append('table', { kind: 'system', seat, event: 'conceded' });
   }
 
+  /** A seat's player left the table and a bot plays it now (docs/protocol.md, "Concede"). */
+  async handedToBot(seat: string): Promise<void> {
+    await this.append('table', { kind: 'system', seat, event: 'handed_to_bot' });
+  }
+
   /** A seat's clock ran out and it lost (docs/protocol.md, "Time controls"). */
   async outOfTime(seat: string): Promise<void> {
     await this.append('table', { kind: 'system', seat, event: 'out_of_time' });

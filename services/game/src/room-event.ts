@@ -1,3 +1,4 @@
+import { BOT_LEVELS } from '@veil/protocol';
 import {
   applyAction,
   applyPolicy,
@@ -12,7 +13,9 @@ import {
  * policies live in it), so a replay must apply it at the same version. A concession is the
  * room's, not the game's (`@veil/protocol`'s `concede.ts`): it leaves the game state as it is and
  * ends the room, so it is the last event of its room. So is a flag-fall (`flag`, the seat whose
- * clock ran out). In a room with time controls every event also carries the clock as of its
+ * clock ran out). At a larger table a concession may instead hand the seat to a bot
+ * (`handed_to_bot`, its level; `concession.ts`): the game goes on, and the room's row stores the
+ * seat as the bot's in the same commit. In a room with time controls every event also carries the clock as of its
  * commit (`clock`, see `seat-clock.ts`), and `start` — the room's too, leaving the game as it is —
  * marks the instant the last human seat's player came and the clocks began to run.
  */
@@ -20,6 +23,7 @@ export type RoomEventRecord =
   | { readonly type: 'act'; readonly action: unknown }
   | { readonly type: 'policy'; readonly kind: string; readonly policy: WindowPolicy | null }
   | { readonly type: 'concede' }
+  | { readonly type: 'handed_to_bot'; readonly level: string }
   | { readonly type: 'flag' }
   | { readonly type: 'start' };
 
@@ -36,6 +40,7 @@ export function applyRoomEvent(
     case 'policy':
       return applyPolicy(module, snapshot, seat, record.kind, record.policy);
     case 'concede':
+    case 'handed_to_bot':
     case 'flag':
     case 'start':
       return snapshot;
@@ -48,6 +53,9 @@ export function isRoomEventRecord(value: unknown): value is RoomEventRecord {
   if (record['type'] === 'act') return 'action' in record;
   if (record['type'] === 'concede' || record['type'] === 'flag' || record['type'] === 'start') {
     return true;
+  }
+  if (record['type'] === 'handed_to_bot') {
+    return (BOT_LEVELS as readonly unknown[]).includes(record['level']);
   }
   return (
     record['type'] === 'policy' &&

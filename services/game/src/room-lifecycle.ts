@@ -30,6 +30,8 @@ export type RoomLifecycleEvent =
       readonly version: number;
       /** The game has an outcome at this version. */
       readonly over: boolean;
+      /** Seats this commit stored anew (a seat handed to a bot). */
+      readonly seatChanges?: RoomRecord['seats'];
     }
   /** The store marked the room abandoned: no seat came (unjoined-rooms.ts). */
   | { readonly type: 'abandoned' };
@@ -75,9 +77,15 @@ function createRoomLifecycle() {
         snapshot: loaded.snapshot,
         version: loaded.version,
       })),
-      adoptCommittedSnapshot: assign(({ context, event }) =>
-        event.type === 'committed' ? { snapshot: event.snapshot, version: event.version } : context,
-      ),
+      adoptCommittedSnapshot: assign(({ context, event }) => {
+        if (event.type !== 'committed') return context;
+        const { snapshot, version, seatChanges } = event;
+        const record =
+          seatChanges && context.record
+            ? { ...context.record, seats: { ...context.record.seats, ...seatChanges } }
+            : context.record;
+        return { snapshot, version, record };
+      }),
     },
   }).createMachine({
     id: 'room',

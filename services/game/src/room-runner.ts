@@ -11,7 +11,6 @@ import {
   type GameSnapshot,
 } from '@veil/engine';
 import {
-  CONCEDED_REASON,
   isConcession,
   MAX_LOG_ENTRIES,
   protocolError,
@@ -39,6 +38,7 @@ import {
   type LoadedRoom as StoredRoom,
   type RoomRecord,
   type RoomStore,
+  type StoredSeat,
 } from '@veil/store';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { chooseBotMove, type BotMoveOptions, type BotMoveRequest } from './bot-moves.js';
@@ -48,6 +48,7 @@ import type { CommitBatcher } from './commit-batcher.js';
 import { isPolicyKind } from './game-inputs.js';
 import type { GameRegistry } from './game-registry.js';
 import type { Logger } from '@veil/log';
+import { concessionOf, concessionOutcome } from './concession.js';
 import { RoomChat } from './room-chat.js';
 import { RematchOffers, type CreateRoom } from './room-rematch.js';
 import { applyRoomEvent, type RoomEventRecord } from './room-event.js';
@@ -206,7 +207,7 @@ export class RoomRunner {
   ) {
     this.lastSnapshotVersion = loaded.snapshotVersion;
     if (loaded.conceded !== null)
-      this.concession = concessionOutcome(loaded.record, loaded.conceded);
+      this.concession = concessionOutcome(loaded.record.seats, loaded.conceded);
     if (loaded.flagged !== null) this.concession = flagOutcome(loaded.record, loaded.flagged);
     this.clockSettings = clockSettingsOf(loaded.record.options);
     this.clockState = clock;
@@ -400,7 +401,11 @@ export class RoomRunner {
     }
     // Before the queue: an abandonment queued behind this command then finds the seat came.
     this.noteSeat(parsed.data);
-    await this.queue.run(() => this.runCommand(parsed.data, respond));
+    await this.queue.run(async () => {
+      // Checked in queue order, so a command queued behind its seat's concession is refused too.
+      if (this.handedToBot(parsed.data)) respond(refusal('forbidden'));
+      else await this.runCommand(parsed.data, respond);
+    });
   };
 
   /** One command, in queue order: answer it, then publish what it changed. */
@@ -533,6 +538,17 @@ export class RoomRunner {
     }
   }
 
+  /**
+   * A player's command for a seat a bot plays now: the player left the table (docs/protocol.md,
+   * "Concede"), though the gateway may still hold the seat's token. Only a connection's closing
+   * still goes through. (The bots' own moves do not come this way.)
+   */
+  private handedToBot(command: RoomCommand): boolean {
+    const seat = command.type === 'leave' ? null : commandSeat(command);
+    const record = this.actor.getSnapshot().context.record;
+    return seat !== null && record?.seats[seat]?.kind === 'bot';
+  }
+
   private isSeat(seat: string): boolean {
     return Object.hasOwn(this.context.record.seats, seat);
   }
@@ -570,8 +586,8 @@ export class RoomRunner {
 
   /**
    * A seat concedes (docs/protocol.md, "Concede"): whenever the game is live, turn or not. The
-   * game state stays as it is; the room ends with the other seat winning. Only a two-seat game
-   * has one "other seat", so a larger table refuses it.
+   * game state stays as it is. The room ends with every other seat winning, unless other players
+   * go on at a larger table: then a bot takes the seat over and the game goes on (`concession.ts`).
    */
   private async concede(
     seat: string,
@@ -579,13 +595,23 @@ export class RoomRunner {
   ): Promise<{ reply: Reply; committed?: Committed }> {
     if (this.lifecycle !== 'active') return { reply: refusal('game_over') };
     const { record: room, snapshot } = this.context;
-    if (Object.keys(room.seats).length !== 2) return { reply: refusal('bad_request') };
-    const result = await this.commit(seat, requestId, { type: 'concede' }, snapshot, {
-      outcome: concessionOutcome(room, seat),
-    });
-    if (result.committed) {
-      await this.chatSafely(() => this.chat.conceded(seat));
+    const concession = concessionOf(room.seats, seat);
+    if (concession.kind === 'hands_over') {
+      const { bot } = concession;
+      const result = await this.commit(
+        seat,
+        requestId,
+        { type: 'handed_to_bot', level: bot.level },
+        snapshot,
+        { seatChanges: { [seat]: bot } },
+      );
+      if (result.committed) await this.chatSafely(() => this.chat.handedToBot(seat));
+      return result;
     }
+    const result = await this.commit(seat, requestId, { type: 'concede' }, snapshot, {
+      outcome: concession.outcome,
+    });
+    if (result.committed) await this.chatSafely(() => this.chat.conceded(seat));
     return result;
   }
 
@@ -679,11 +705,11 @@ export class RoomRunner {
     requestId: string,
     record: RoomEventRecord,
     next: GameSnapshot<unknown>,
-    conceded?: { readonly outcome: RoomOutcome },
+    change: RoomChange = {},
   ): Promise<{ reply: Reply; committed?: Committed }> {
     const { module, snapshot: before, version } = this.context;
     const nextVersion = version + 1;
-    const outcome = conceded?.outcome ?? module.outcome(next);
+    const outcome = change.outcome ?? module.outcome(next);
     // The deciders are charged up to this commit; the seat that decided gets the increment. The
     // seats that came are no longer awaited: the last one's coming starts the clocks.
     const now = this.deps.clock.now();
@@ -706,7 +732,7 @@ export class RoomRunner {
     // Creation, every K events and the end travel with the event; a pause that waits on a human
     // is snapshotted when it happens (the quiet timer), not with every move.
     // A concession is never snapshotted: the load replays it to know the room ended so.
-    const reason = conceded
+    const reason = change.outcome
       ? null
       : snapshotReason(
           {
@@ -729,6 +755,7 @@ export class RoomRunner {
         // Fenced on this node's lease too: once the room was taken over, nothing commits here.
         leaseOwner: this.deps.nodeId,
         ...(reason === null ? {} : { snapshot: persistedJson(next) }),
+        ...(change.seatChanges ? { seatChanges: change.seatChanges } : {}),
         // The outcome's two public fields only (an allow-list copy, like the summaries' seats).
         ...(over
           ? {
@@ -746,9 +773,15 @@ export class RoomRunner {
     switch (result.status) {
       case 'committed':
         if (reason !== null) this.lastSnapshotVersion = nextVersion;
-        if (conceded) this.concession = conceded.outcome;
+        if (change.outcome) this.concession = change.outcome;
         if (clock) this.clockState = clock;
-        this.actor.send({ type: 'committed', snapshot: next, version: nextVersion, over });
+        this.actor.send({
+          type: 'committed',
+          snapshot: next,
+          version: nextVersion,
+          over,
+          ...(change.seatChanges ? { seatChanges: change.seatChanges } : {}),
+        });
         if (!over) this.armQuietSnapshot();
         this.armFlag();
         return {
@@ -1024,7 +1057,10 @@ export class RoomRunner {
     const { module, record } = this.context;
     // Without a previous state (a load at a stored snapshot) there are no new entries to send.
     const seen = module.log(before ?? after).length;
+    // Only human seats are watched: a bot is asked with its view (`botQuestion`), and a seat
+    // handed to a bot is no longer its old player's to see.
     for (const seat of Object.keys(record.seats)) {
+      if (record.seats[seat]?.kind !== 'human') continue;
       this.publish(
         seat,
         viewPublicationSince(module, this.roomId, version, seen, after, seat, this.marksFor(seat)),
@@ -1198,6 +1234,12 @@ interface BotQuestion {
   readonly key: string;
 }
 
+/** What a commit changes of the room besides its game: it ends it, or stores seats anew. */
+interface RoomChange {
+  readonly outcome?: RoomOutcome;
+  readonly seatChanges?: Readonly<Record<string, StoredSeat>>;
+}
+
 interface Committed {
   readonly before: GameSnapshot<unknown>;
   readonly after: GameSnapshot<unknown>;
@@ -1228,8 +1270,8 @@ function roomSecret(record: RoomRecord): string {
 }
 
 /** A two-seat room's outcome when `seat`'s clock runs out: the other seat wins. */
-function flagOutcome(room: { readonly seats: object }, seat: string): RoomOutcome {
-  return { ...concessionOutcome(room, seat), reason: TIME_REASON };
+function flagOutcome(room: RoomRecord, seat: string): RoomOutcome {
+  return { ...concessionOutcome(room.seats, seat), reason: TIME_REASON };
 }
 
 /** The pass `seat` has in the innermost open reaction window, and the state after it; else null. */
@@ -1248,10 +1290,4 @@ function passFor(
     if (isRulesError(error)) return null;
     throw error;
   }
-}
-
-/** A two-seat room's outcome when `seat` concedes: the other seat wins. */
-function concessionOutcome(room: { readonly seats: object }, seat: string): RoomOutcome {
-  const winners = Object.keys(room.seats).filter((other) => other !== seat);
-  return { winners, reason: CONCEDED_REASON };
 }

@@ -16,10 +16,11 @@ import type {
 /**
  * What the gateway needs to know of a room besides its live state: its seats (with token hashes,
  * to check a connecting player) and its spectator settings. Read from the store once and kept in
- * a bounded cache. Only an open seat ever changes (it gets a token hash once, when a player
- * joins it): this gateway updates its cache as it claims one (`claimSeat`), and reads the room
- * again when a token matches no seat while one is open (`refresh`), since another gateway may
- * have claimed it.
+ * a bounded cache. An open seat changes (it gets a token hash once, when a player joins it):
+ * this gateway updates its cache as it claims one (`claimSeat`), and reads the room again when a
+ * token matches no seat while one is open (`refresh`), since another gateway may have claimed
+ * it. A seat whose player left is handed to a bot (docs/protocol.md, "Concede"): a cached meta
+ * may still take its old token, and the node, which runs the room, refuses it.
  */
 export interface RoomMeta {
   readonly roomId: string;

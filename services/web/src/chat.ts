@@ -12,6 +12,7 @@ const EVENT_TEXT = {
   left: 'left the table',
   reconnected: 'is back at the table',
   conceded: 'conceded the game',
+  handed_to_bot: 'handed the seat to a bot',
   out_of_time: 'ran out of time',
   rematch_offered: 'wants a rematch',
   rematch: 'started the rematch',

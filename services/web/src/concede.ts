@@ -2,16 +2,30 @@ import type { VeilConnection } from '@veil/client';
 import { h, mount } from './dom.js';
 import { outcomeText } from './model.js';
 
+/** What the bar's button says and asks: a two-seat room ends; a larger table plays on. */
+function wording(seats: number) {
+  return seats === 2
+    ? { button: 'Concede', ask: 'Concede the game? Your opponent wins.', failed: 'Not conceded' }
+    : {
+        button: 'Hand my seat to a bot',
+        ask: 'Hand your seat to a bot? It plays for you from now on, and you cannot come back to this seat.',
+        failed: 'Not handed over',
+      };
+}
+
 /**
- * The table bar above a board, for every game (docs/protocol.md, "Concede"): a seat of a
- * two-seat room may concede, after confirming; once the room has ended by a concession, seats
- * and spectators read who won and why. A game's board shows its own end-of-game summary.
+ * The table bar above a board, for every game (docs/protocol.md, "Concede"): a seat may concede,
+ * after confirming. A two-seat room ends, and seats and spectators read who won and why; at a
+ * larger table the player hands the seat to a bot, which plays it on (the last player's
+ * concession ends the room). A game's board shows its own end-of-game summary.
  */
 export function withConcede(root: HTMLElement, conn: VeilConnection, seats: number): HTMLElement {
   const board = h('div');
   const bar = h('div', { class: 'table-bar', 'data-testid': 'table-bar' });
+  const words = wording(seats);
   let confirming = false;
   let pending = false;
+  let handedOver = false;
   let error: string | null = null;
 
   const concede = () => {
@@ -20,7 +34,10 @@ export function withConcede(root: HTMLElement, conn: VeilConnection, seats: numb
     void conn.concede().then((ack) => {
       pending = false;
       confirming = false;
-      error = ack.ok ? null : `Not conceded: ${ack.error.message}`;
+      error = ack.ok ? null : `${words.failed}: ${ack.error.message}`;
+      // A bot has the seat now, unless this was the last player and the room ended: then the
+      // final view, with its outcome, follows (a seat handed to a bot gets no more views).
+      handedOver = ack.ok && seats > 2;
       render();
     });
   };
@@ -35,8 +52,20 @@ export function withConcede(root: HTMLElement, conn: VeilConnection, seats: numb
       );
       return;
     }
-    // Spectators and larger tables have nothing to concede (the node would refuse it).
-    if (conn.seat === null || seats !== 2) {
+    if (handedOver) {
+      mount(
+        bar,
+        h(
+          'p',
+          { class: 'conceded', 'data-testid': 'handed-over' },
+          'A bot plays your seat now. ',
+          h('a', { href: '#/' }, 'Back to the lobby'),
+        ),
+      );
+      return;
+    }
+    // Spectators have nothing to concede (the node would refuse it).
+    if (conn.seat === null) {
       mount(bar, null);
       return;
     }
@@ -57,15 +86,15 @@ export function withConcede(root: HTMLElement, conn: VeilConnection, seats: numb
       confirming
         ? h(
             'div',
-            { class: 'concede-confirm', role: 'alertdialog', 'aria-label': 'Concede the game?' },
-            h('span', null, 'Concede the game? Your opponent wins.'),
-            btn('Concede', 'concede-confirm', concede, 'btn btn-danger'),
+            { class: 'concede-confirm', role: 'alertdialog', 'aria-label': words.ask },
+            h('span', null, words.ask),
+            btn(words.button, 'concede-confirm', concede, 'btn btn-danger'),
             btn('Keep playing', 'concede-cancel', () => {
               confirming = false;
               render();
             }),
           )
-        : btn('Concede', 'concede', () => {
+        : btn(words.button, 'concede', () => {
             confirming = true;
             error = null;
             render();

@@ -34,6 +34,11 @@ function isOver(conn: VeilConnection): boolean {
   return event.outcome !== undefined || (view?.outcome ?? null) !== null;
 }
 
+/** Whether `seat`'s player handed it to a bot (the table chat says so): it waits for no one. */
+function handedToBot(chat: readonly ChatLine[], seat: string | null): boolean {
+  return chat.some((l) => l.kind === 'system' && l.event === 'handed_to_bot' && l.seat === seat);
+}
+
 /** The table chat's rematch lines: who offered, and the new room once it exists. */
 function rematchState(chat: readonly ChatLine[]): { offered: Set<string>; room: string | null } {
   const offered = new Set<string>();
@@ -167,7 +172,7 @@ export function withTableEnd(
           )
         : null,
       button('Leave the table', 'leave-table', () => {
-        if (mine === null || isOver(conn)) return leave();
+        if (mine === null || isOver(conn) || handedToBot(conn.chat, mine)) return leave();
         confirmingLeave = true;
         render();
       }),

@@ -136,6 +136,14 @@ describe('lobby', () => {
     expect(roomStatusText({ status: 'finished', outcome: allied })).toBe(
       'finished: The atreides and emperor win (strongholds allied)',
     );
+    // The last player left a larger table: the seats left win (the bots that took the seats).
+    const left = { winners: ['atreides', 'emperor', 'fremen'], reason: 'conceded' };
+    expect(roomStatusText({ status: 'finished', outcome: left })).toBe(
+      'finished: The atreides, emperor and fremen win (the last player left the table)',
+    );
+    expect(
+      roomStatusText({ status: 'finished', outcome: { winners: ['corp'], reason: 'conceded' } }),
+    ).toBe('finished: The Corp wins (the other side conceded)');
   });
 });
 

@@ -42,13 +42,17 @@ export function outcomeText(outcome: {
   readonly winner: string;
   readonly reason: string;
 } {
-  const names = outcome.winners.map(sideName).join(' and ');
+  const names = outcome.winners.map(sideName);
+  const listed =
+    names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  // At a larger table a concession ends the room only when its last player leaves it.
+  const reason =
+    outcome.reason === 'conceded' && names.length > 1
+      ? 'the last player left the table'
+      : (REASONS[outcome.reason] ?? outcome.reason.replace(/_/g, ' '));
   return {
-    winner:
-      outcome.winners.length === 0
-        ? 'Nobody wins'
-        : `The ${names} win${outcome.winners.length > 1 ? '' : 's'}`,
-    reason: REASONS[outcome.reason] ?? outcome.reason.replace(/_/g, ' '),
+    winner: names.length === 0 ? 'Nobody wins' : `The ${listed} win${names.length > 1 ? '' : 's'}`,
+    reason,
   };
 }
 

@@ -27,7 +27,9 @@ export function refusalText(code: string, seat: string | null): string {
     case 'room_not_found':
       return 'There is no such room.';
     case 'forbidden':
-      return 'This room does not allow spectators.';
+      return seat
+        ? `You handed the ${seat} seat to a bot, which plays it now: this link no longer opens it.`
+        : 'This room does not allow spectators.';
     case 'game_over':
       return 'This game is over: it ended, or nobody took a seat in time and it was closed. Start a new room from the lobby.';
     case 'timeout':
