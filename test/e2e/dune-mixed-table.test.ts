@@ -54,6 +54,7 @@ describe.skipIf(skip)('a mixed Dune table from the lobby in Chromium', () => {
     }
     await page.getByTestId('dune-played-by-fremen').selectOption('bot:random');
     await page.getByTestId('dune-played-by-harkonnen').selectOption('bot:greedy');
+    await page.getByTestId('time-control').selectOption({ label: '15 min + 10 s' });
     await page.getByTestId('create-dune-room').click();
 
     // Exactly one link: the Emperor's.
@@ -79,6 +80,10 @@ describe.skipIf(skip)('a mixed Dune table from the lobby in Chromium', () => {
     const other = await newPage(link);
     await other.locator('[data-testid=board][data-game=dune][data-viewer=emperor]').waitFor(WAIT);
     expect(await other.getByTestId('seat-row').count()).toBe(4);
+    // The time control clocks the two people, not the bots; it waits for the Atreides.
+    await other.getByTestId('clocks-awaiting').waitFor(WAIT);
+    const clocks = await other.getByTestId('clock').allTextContents();
+    expect(clocks.sort()).toEqual(['Atreides 15:00', 'Emperor 15:00']);
   });
 
   it('leaves seats open for anyone in the lobby, and refuses them in a private room', async () => {

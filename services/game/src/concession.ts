@@ -8,7 +8,9 @@ import type { RoomOutcome, StoredSeat } from '@veil/store';
  */
 export type Concession =
   | { readonly kind: 'ends'; readonly outcome: RoomOutcome }
-  | { readonly kind: 'hands_over'; readonly bot: Extract<StoredSeat, { kind: 'bot' }> };
+  | { readonly kind: 'hands_over'; readonly bot: BotSeat };
+
+export type BotSeat = Extract<StoredSeat, { kind: 'bot' }>;
 
 /** The level a handed-over seat is played at when the table has no bot to match. */
 export const HANDOVER_LEVEL: BotLevel = 'ismcts';

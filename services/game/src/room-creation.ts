@@ -69,9 +69,8 @@ export async function createRoom(
   if (seats.length !== expectedSeats.length || !expectedSeats.every((s) => seats.includes(s))) {
     return { ok: false, error: protocolError('bad_request') };
   }
-  // A flag-fall is a loss like a concession: only a two-seat game has one other seat to win.
+  // At a larger table a flag-fall hands the seat to a bot, as a concession does (concession.ts).
   const timeControl = command.options.timeControl;
-  if (timeControl && seats.length !== 2) return { ok: false, error: protocolError('bad_request') };
   // No clock runs before every human seat's player has come (seat-clock.ts).
   const humans = Object.keys(command.seats).filter((s) => command.seats[s]?.kind === 'human');
   const clock = timeControl

@@ -48,7 +48,7 @@ import type { CommitBatcher } from './commit-batcher.js';
 import { isPolicyKind } from './game-inputs.js';
 import type { GameRegistry } from './game-registry.js';
 import type { Logger } from '@veil/log';
-import { concessionOf, concessionOutcome } from './concession.js';
+import { concessionOf, concessionOutcome, type BotSeat } from './concession.js';
 import { RoomChat } from './room-chat.js';
 import { RematchOffers, type CreateRoom } from './room-rematch.js';
 import { applyRoomEvent, type RoomEventRecord } from './room-event.js';
@@ -66,6 +66,7 @@ import {
   nextFlag,
   remainingAt,
   runningSeats,
+  withoutClockOf,
   seatClocks,
   type ClockSettings,
   type ClockState,
@@ -597,14 +598,7 @@ export class RoomRunner {
     const { record: room, snapshot } = this.context;
     const concession = concessionOf(room.seats, seat);
     if (concession.kind === 'hands_over') {
-      const { bot } = concession;
-      const result = await this.commit(
-        seat,
-        requestId,
-        { type: 'handed_to_bot', level: bot.level },
-        snapshot,
-        { seatChanges: { [seat]: bot } },
-      );
+      const result = await this.handOver(seat, requestId, concession.bot);
       if (result.committed) await this.chatSafely(() => this.chat.handedToBot(seat));
       return result;
     }
@@ -613,6 +607,18 @@ export class RoomRunner {
     });
     if (result.committed) await this.chatSafely(() => this.chat.conceded(seat));
     return result;
+  }
+
+  /** Commits `seat`'s handing to `bot`: the game state stays, the room's row stores the bot. */
+  private handOver(
+    seat: string,
+    requestId: string,
+    bot: BotSeat,
+  ): Promise<{ reply: Reply; committed?: Committed }> {
+    const record: RoomEventRecord = { type: 'handed_to_bot', level: bot.level };
+    return this.commit(seat, requestId, record, this.context.snapshot, {
+      seatChanges: { [seat]: bot },
+    });
   }
 
   private async policy(command: PolicyCommand): Promise<{ reply: Reply; committed?: Committed }> {
@@ -710,15 +716,16 @@ export class RoomRunner {
     const { module, snapshot: before, version } = this.context;
     const nextVersion = version + 1;
     const outcome = change.outcome ?? module.outcome(next);
-    // The deciders are charged up to this commit; the seat that decided gets the increment. The
-    // seats that came are no longer awaited: the last one's coming starts the clocks.
+    // The seats deciding are charged up to this commit; the seat that decided gets the increment.
+    // The seats that came are no longer awaited: the last one's coming starts the clocks. A seat
+    // handed to a bot loses its clock.
     const now = this.deps.clock.now();
-    const clock =
+    let clock =
       this.clockState && this.clockSettings
         ? afterArrivals(
             clockAfter(
               this.clockState,
-              runningSeats(this.clockState, module.deciders(before) as string[]),
+              runningSeats(this.clockState, this.seatsDeciding(before)),
               record.type === 'act' ? seat : null,
               this.clockSettings.incrementMs,
               now,
@@ -727,6 +734,9 @@ export class RoomRunner {
             now,
           )
         : null;
+    for (const changed of Object.keys(change.seatChanges ?? {})) {
+      if (clock) clock = withoutClockOf(clock, changed);
+    }
     const over = outcome !== null;
     const ack: Reply = { ok: true, version: nextVersion };
     // Creation, every K events and the end travel with the event; a pause that waits on a human
@@ -912,7 +922,7 @@ export class RoomRunner {
     // Shown with the seats that came already off the awaited list (the start commits next).
     const now = this.deps.clock.now();
     const clock = afterArrivals(this.clockState, this.came, now);
-    const running = runningSeats(clock, module.deciders(snapshot) as string[]);
+    const running = runningSeats(clock, this.seatsDeciding(this.context.snapshot));
     return { ...marks, clocks: seatClocks(clock, running, now) };
   }
 
@@ -985,8 +995,7 @@ export class RoomRunner {
   private armFlag(): void {
     this.disarmFlag();
     if (!this.clockState || this.closing || this.lifecycle !== 'active') return;
-    const { module, snapshot } = this.context;
-    const running = runningSeats(this.clockState, module.deciders(snapshot) as string[]);
+    const running = runningSeats(this.clockState, this.seatsDeciding(this.context.snapshot));
     const first = nextFlag(this.clockState, running);
     if (first === null) return;
     this.cancelFlag = this.deps.clock.schedule(first.at - this.deps.clock.now(), () => {
@@ -1005,8 +1014,7 @@ export class RoomRunner {
   /** A deciding seat whose clock has run out now, if any. */
   private flagDueSeat(): string | null {
     if (!this.clockState || this.lifecycle !== 'active') return null;
-    const { module, snapshot } = this.context;
-    const running = runningSeats(this.clockState, module.deciders(snapshot) as string[]);
+    const running = runningSeats(this.clockState, this.seatsDeciding(this.context.snapshot));
     const remaining = remainingAt(this.clockState, running, this.deps.clock.now());
     return running.find((seat) => (remaining[seat] ?? 1) <= 0) ?? null;
   }
@@ -1015,8 +1023,9 @@ export class RoomRunner {
    * A flag-fall, in queue order and through the same compare-and-set commit as any action: the
    * seat loses (a room-level `flag` event, like a concession), or with `onFlag: 'pass'` its
    * pending decision is passed where the game offers a pass (a reaction window's); a decision
-   * with no pass is a loss. The request id names the seat and version, so two nodes flagging
-   * the same state commit it once.
+   * with no pass is a loss. At a larger table where other players go on, a bot takes the seat
+   * instead of the room ending (`concession.ts`). The request id names the seat and version, so
+   * two nodes flagging the same state commit it once.
    */
   private async flag(): Promise<void> {
     if (this.closing) return;
@@ -1028,17 +1037,22 @@ export class RoomRunner {
     const { module, record: room, snapshot, version } = this.context;
     const requestId = `flag-${seat}-v${version}`;
     const passed = this.clockSettings?.onFlag === 'pass' ? passFor(module, snapshot, seat) : null;
+    const concession = concessionOf(room.seats, seat);
     const result = passed
       ? await this.commit(seat, requestId, { type: 'act', action: passed.action }, passed.next)
-      : await this.commit(seat, requestId, { type: 'flag' }, snapshot, {
-          outcome: flagOutcome(room, seat),
-        });
+      : concession.kind === 'hands_over'
+        ? await this.handOver(seat, requestId, concession.bot)
+        : await this.commit(seat, requestId, { type: 'flag' }, snapshot, {
+            outcome: flagOutcome(room, seat),
+          });
     if (!result.committed) {
       this.armFlag();
       return;
     }
     this.afterCommit(result.committed);
-    if (!passed) await this.chatSafely(() => this.chat.outOfTime(seat));
+    if (passed) return;
+    await this.chatSafely(() => this.chat.outOfTime(seat));
+    if (concession.kind === 'hands_over') await this.chatSafely(() => this.chat.handedToBot(seat));
   }
 
   private afterCommit({ before, after, version }: Committed): void {
@@ -1162,13 +1176,22 @@ export class RoomRunner {
     );
   }
 
+  /**
+   * The seats the game needs an action from in `snapshot`: its deciders, less those already in
+   * on a simultaneous choice (the registry entry's `awaiting`). Their clocks run; bots among them
+   * are asked.
+   */
+  private seatsDeciding(snapshot: GameSnapshot<unknown>): readonly string[] {
+    const { module, record } = this.context;
+    const awaiting = this.deps.games.get(record.game)?.awaiting;
+    return awaiting ? awaiting(snapshot) : (module.deciders(snapshot) as string[]);
+  }
+
   /** The bot seats the game now needs an action from, with their levels (none once it is over). */
   private botSeatsToMove(): { seat: string; level: BotLevel }[] {
     if (this.lifecycle !== 'active') return [];
-    const { module, record, snapshot } = this.context;
-    const awaiting = this.deps.games.get(record.game)?.awaiting;
-    const seats = awaiting ? awaiting(snapshot) : (module.deciders(snapshot) as string[]);
-    return seats.flatMap((seat) => {
+    const { record, snapshot } = this.context;
+    return this.seatsDeciding(snapshot).flatMap((seat) => {
       const stored = record.seats[seat];
       return stored?.kind === 'bot' ? [{ seat, level: stored.level as BotLevel }] : [];
     });

@@ -9,11 +9,12 @@ import {
   runningSeats,
   seatClocks,
   storedClock,
+  withoutClockOf,
 } from './seat-clock.js';
 
 describe('seat clocks', () => {
   const settings = clockSettings({ baseSeconds: 60, incrementSeconds: 10, onFlag: 'loss' }, 1_000);
-  const start = initialClock(settings, ['a', 'b', 'c']);
+  const start = { remainingMs: { a: 60_000, b: 60_000, c: 60_000 }, at: 1_000 };
 
   it('charges every seat deciding at once, each on its own clock, and only them', () => {
     const after = clockAfter(start, ['a', 'b'], 'a', settings.incrementMs, 31_000);
@@ -63,6 +64,21 @@ describe('seat clocks', () => {
     const older = clockSettingsOf({ clock: { ...open, awaitedSeats: undefined } });
     expect(older).toEqual({ ...open, awaitedSeats: [] });
     expect(initialClock({ ...open, awaitedSeats: [] }, ['a', 'b']).awaiting).toBeUndefined();
+  });
+
+  it('clocks every seat of two, and only the human seats of a larger table', () => {
+    expect(initialClock(settings, ['a', 'b']).remainingMs).toEqual({ a: 60_000, b: 60_000 });
+    const people = { ...settings, awaitedSeats: ['a', 'c'] };
+    const table = initialClock(people, ['a', 'b', 'c']);
+    expect(table.remainingMs).toEqual({ a: 60_000, c: 60_000 });
+    // The bot's seat b decides and earns no clock; a seat handed to a bot loses its own.
+    const started = afterArrivals(table, new Set(['a', 'c']), 1_000);
+    expect(clockAfter(started, ['a', 'b'], 'b', 10_000, 2_000).remainingMs).toEqual({
+      a: 59_000,
+      c: 60_000,
+    });
+    expect(withoutClockOf(started, 'c').remainingMs).toEqual({ a: 60_000 });
+    expect(withoutClockOf(started, 'b')).toBe(started);
   });
 
   it('reads settings and stored clocks back, and nothing malformed', () => {

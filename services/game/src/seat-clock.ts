@@ -70,10 +70,15 @@ export function clockSettingsOf(options: unknown): ClockSettings | null {
   return { baseMs, incrementMs, onFlag, startedAt, awaitedSeats: stringsOrNone(awaitedSeats) };
 }
 
-/** Every seat's full base time from the room's creation (version 0), awaiting its players. */
+/**
+ * Every clocked seat's full base time from the room's creation (version 0), awaiting its players.
+ * In a two-seat room every seat has a clock; at a larger table only the human seats do (the
+ * people the table waits for: a bot answers within its think time).
+ */
 export function initialClock(settings: ClockSettings, seats: readonly string[]): ClockState {
+  const clocked = seats.length > 2 ? seats.filter((s) => settings.awaitedSeats.includes(s)) : seats;
   const remainingMs: Record<string, number> = {};
-  for (const seat of seats) remainingMs[seat] = settings.baseMs;
+  for (const seat of clocked) remainingMs[seat] = settings.baseMs;
   const awaiting = settings.awaitedSeats.filter((seat) => seats.includes(seat));
   return { remainingMs, at: settings.startedAt, ...(awaiting.length > 0 ? { awaiting } : {}) };
 }
@@ -97,6 +102,15 @@ export function afterArrivals(
   if (awaiting.length === state.awaiting.length) return state;
   if (awaiting.length > 0) return { ...state, awaiting };
   return { remainingMs: state.remainingMs, at: Math.max(now, state.at) };
+}
+
+/** The clock without `seat`'s: a bot took the seat over at a larger table (concession.ts). */
+export function withoutClockOf(state: ClockState, seat: string): ClockState {
+  if (!(seat in state.remainingMs)) return state;
+  const remainingMs = Object.fromEntries(
+    Object.entries(state.remainingMs).filter(([clocked]) => clocked !== seat),
+  );
+  return { ...state, remainingMs };
 }
 
 /** The remaining times at `now`: the running seats are charged since `state.at` (never below 0). */
@@ -125,8 +139,10 @@ export function clockAfter(
   now: number,
 ): ClockState {
   const remainingMs = remainingAt(state, running, now);
-  if (decided !== null && running.includes(decided)) {
-    remainingMs[decided] = (remainingMs[decided] ?? 0) + incrementMs;
+  // (A seat without a clock — a bot's at a larger table — gets none.)
+  const ms = decided === null ? undefined : remainingMs[decided];
+  if (decided !== null && ms !== undefined && running.includes(decided)) {
+    remainingMs[decided] = ms + incrementMs;
   }
   return { ...state, remainingMs, at: Math.max(now, state.at) };
 }

@@ -19,9 +19,10 @@ const CHOICES: readonly { readonly label: string; readonly base: number; readonl
 
 /**
  * The create form's time control: off by default; a clock per seat otherwise, and what a clock
- * running out does (a loss, or the pending decision passed where the game has a pass).
+ * running out does (a loss, or the pending decision passed where the game has a pass). `orElse`
+ * says what happens otherwise at this form's tables (a loss at two seats).
  */
-export function timeControlField(): {
+export function timeControlField(orElse = 'it loses'): {
   readonly fields: readonly HTMLElement[];
   readonly option: () => { timeControl?: TimeControl };
 } {
@@ -37,7 +38,7 @@ export function timeControlField(): {
       h('label', { for: 'time-control' }, 'Time control'),
       select,
       h('label', { for: 'on-flag-pass' }, 'Out of time'),
-      h('div', null, pass, ' pass the pending decision where possible (else it loses)'),
+      h('div', null, pass, ` pass the pending decision where possible (else ${orElse})`),
     ],
     option: () => {
       const choice = select.value === '' ? undefined : CHOICES[Number(select.value)];

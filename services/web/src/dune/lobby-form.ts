@@ -5,6 +5,7 @@ import { botLevelText } from '../model.js';
 import { PRIVATE_ROOM_OPEN_SEAT } from '../room-list.js';
 import { absoluteLink, seatHash, watchHash } from '../router.js';
 import { saveToken } from '../storage.js';
+import { timeControlField } from '../time-control-field.js';
 import { factionName } from './names.js';
 import { duneSeats } from './seat-plan.js';
 
@@ -29,6 +30,8 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
   const playedBy: Partial<Record<FactionId, string>> = {};
   let levels: readonly BotLevel[] = [];
   const spectators = h('input', { type: 'checkbox', id: 'dune-spectators', checked: true });
+  // Out of time at a table of three or more, a bot takes the seat (docs/protocol.md).
+  const clock = timeControlField('a bot takes the seat, or at two seats it loses');
   const privateRoom = h('input', {
     type: 'checkbox',
     id: 'dune-private',
@@ -157,6 +160,7 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
     ),
     h('label', { for: 'dune-semuta-full-hand' }, 'A Semuta holder with a full hand'),
     fullHand,
+    ...clock.fields,
     h('label', { for: 'dune-spectators' }, 'Spectators'),
     h('div', null, spectators, ' allowed to watch'),
     h('label', { for: 'dune-private' }, 'Private'),
@@ -195,6 +199,7 @@ export function duneNewGameForm(base: string, created: () => void): HTMLElement 
         options: {
           spectators: spectators.checked,
           ...(privateRoom.checked ? { private: true } : {}),
+          ...clock.option(),
           gameOptions: { factions, ...semutaOptions() },
         },
       });
