@@ -441,10 +441,25 @@ export class RoomRunner {
   private async startClocksOnceAllCame(seat: string): Promise<void> {
     const clock = this.clockState;
     if (!clock?.awaiting || this.closing || this.lifecycle !== 'active') return;
-    if (afterArrivals(clock, this.came, this.deps.clock.now()).awaiting) return;
+    const now = this.deps.clock.now();
+    if (afterArrivals(clock, this.came, now, this.clockSettings ?? undefined).awaiting) {
+      this.armFlag();
+      return;
+    }
+    // Started by the arrival deadline, the event is a seat's that came (not a spectator's sync).
+    const by = this.isSeat(seat) ? seat : this.seatThatCame();
+    if (by === null) return;
     const { snapshot, version } = this.context;
-    const result = await this.commit(seat, `start-v${version}`, { type: 'start' }, snapshot);
+    const result = await this.commit(by, `start-v${version}`, { type: 'start' }, snapshot);
     if (result.committed) this.afterCommit(result.committed);
+  }
+
+  /** A human seat whose player has come while the clocks await others; null if none has. */
+  private seatThatCame(): string | null {
+    const [first] = this.came;
+    if (first !== undefined) return first;
+    const awaiting = this.clockState?.awaiting ?? [];
+    return this.clockSettings?.awaitedSeats.find((seat) => !awaiting.includes(seat)) ?? null;
   }
 
   /**
@@ -732,6 +747,7 @@ export class RoomRunner {
             ),
             this.came,
             now,
+            this.clockSettings,
           )
         : null;
     for (const changed of Object.keys(change.seatChanges ?? {})) {
@@ -918,10 +934,9 @@ export class RoomRunner {
     const marks = { fixedDeal: this.options.fixedDeal === true, outcome: this.concession };
     const delayed = viewer === SPECTATOR && (this.options.spectatorDelayTurns ?? 0) > 0;
     if (!this.clockState || delayed || this.lifecycle !== 'active') return marks;
-    const { module, snapshot } = this.context;
     // Shown with the seats that came already off the awaited list (the start commits next).
     const now = this.deps.clock.now();
-    const clock = afterArrivals(this.clockState, this.came, now);
+    const clock = afterArrivals(this.clockState, this.came, now, this.clockSettings ?? undefined);
     const running = runningSeats(clock, this.seatsDeciding(this.context.snapshot));
     return { ...marks, clocks: seatClocks(clock, running, now) };
   }
@@ -995,6 +1010,7 @@ export class RoomRunner {
   private armFlag(): void {
     this.disarmFlag();
     if (!this.clockState || this.closing || this.lifecycle !== 'active') return;
+    if (this.clockState.awaiting) return this.armArrivalDeadline();
     const running = runningSeats(this.clockState, this.seatsDeciding(this.context.snapshot));
     const first = nextFlag(this.clockState, running);
     if (first === null) return;
@@ -1003,6 +1019,24 @@ export class RoomRunner {
       void this.queue
         .run(() => this.flag())
         .catch((error) => this.deps.logger.error('flag failed', { roomId: this.roomId, error }));
+    });
+  }
+
+  /**
+   * While the clocks await players and one has come, they start at the arrival deadline without
+   * the others (seat-clock.ts, `afterArrivals`), on the flag's timer.
+   */
+  private armArrivalDeadline(): void {
+    const deadline = this.clockSettings?.arrivalDeadline;
+    const seat = this.seatThatCame();
+    if (deadline === undefined || seat === null) return;
+    this.cancelFlag = this.deps.clock.schedule(deadline - this.deps.clock.now(), () => {
+      this.cancelFlag = null;
+      void this.queue
+        .run(() => this.startClocksOnceAllCame(seat))
+        .catch((error) =>
+          this.deps.logger.error('clock start failed', { roomId: this.roomId, error }),
+        );
     });
   }
 

@@ -21,9 +21,14 @@ export interface ClockState {
   readonly awaiting?: readonly string[];
 }
 
+/** How long after a room's creation its clocks wait for a missing player, once one has come. */
+export const ARRIVAL_GRACE_SECONDS = 300;
+
 /**
- * What a room stores in its options at creation: the time control in ms, when it began, and its
- * human seats, whose players must all have come before any clock runs.
+ * What a room stores in its options at creation: the time control in ms, when it began, its
+ * human seats, whose players must all have come before any clock runs, and the instant after
+ * which the clocks run anyway once one of them has (`arrivalDeadline`; absent in rooms created
+ * before it existed: those wait for every player).
  */
 export interface ClockSettings {
   readonly baseMs: number;
@@ -31,6 +36,7 @@ export interface ClockSettings {
   readonly onFlag: TimeControl['onFlag'];
   readonly startedAt: number;
   readonly awaitedSeats: readonly string[];
+  readonly arrivalDeadline?: number;
 }
 
 /**
@@ -49,6 +55,7 @@ export function clockSettings(
     onFlag: control.onFlag,
     startedAt: now,
     awaitedSeats: [...awaitedSeats],
+    arrivalDeadline: now + ARRIVAL_GRACE_SECONDS * secondMs,
   };
 }
 
@@ -57,7 +64,10 @@ export function clockSettingsOf(options: unknown): ClockSettings | null {
   if (options === null || typeof options !== 'object') return null;
   const clock = (options as { clock?: unknown }).clock;
   if (clock === null || typeof clock !== 'object') return null;
-  const { baseMs, incrementMs, onFlag, startedAt, awaitedSeats } = clock as Record<string, unknown>;
+  const { baseMs, incrementMs, onFlag, startedAt, awaitedSeats, arrivalDeadline } = clock as Record<
+    string,
+    unknown
+  >;
   if (
     typeof baseMs !== 'number' ||
     typeof incrementMs !== 'number' ||
@@ -67,7 +77,14 @@ export function clockSettingsOf(options: unknown): ClockSettings | null {
     return null;
   }
   // A room created before seats could be awaited stored none: its clocks ran from creation.
-  return { baseMs, incrementMs, onFlag, startedAt, awaitedSeats: stringsOrNone(awaitedSeats) };
+  const settings: ClockSettings = {
+    baseMs,
+    incrementMs,
+    onFlag,
+    startedAt,
+    awaitedSeats: stringsOrNone(awaitedSeats),
+  };
+  return typeof arrivalDeadline === 'number' ? { ...settings, arrivalDeadline } : settings;
 }
 
 /**
@@ -90,18 +107,33 @@ export function runningSeats(state: ClockState, deciders: readonly string[]): st
 
 /**
  * The clock once the seats in `came` have come: they are no longer awaited, and when none is
- * left the clocks start at `now` (nothing was charged while they were). Unchanged otherwise.
+ * left the clocks start at `now` (nothing was charged while they were). Past the settings'
+ * `arrivalDeadline`, one seat's player having come is enough: the others' clocks run without
+ * them (a player who never comes does not hold the table for good). Unchanged otherwise.
  */
 export function afterArrivals(
   state: ClockState,
   came: ReadonlySet<string>,
   now: number,
+  settings?: Pick<ClockSettings, 'awaitedSeats' | 'arrivalDeadline'>,
 ): ClockState {
   if (!state.awaiting) return state;
   const awaiting = state.awaiting.filter((seat) => !came.has(seat));
-  if (awaiting.length === state.awaiting.length) return state;
-  if (awaiting.length > 0) return { ...state, awaiting };
+  if (awaiting.length > 0 && !arrivalGraceOver(settings, awaiting, now)) {
+    return awaiting.length === state.awaiting.length ? state : { ...state, awaiting };
+  }
   return { remainingMs: state.remainingMs, at: Math.max(now, state.at) };
+}
+
+/** Whether the clocks run without the `awaiting` seats' players: the grace is over, one came. */
+function arrivalGraceOver(
+  settings: Pick<ClockSettings, 'awaitedSeats' | 'arrivalDeadline'> | undefined,
+  awaiting: readonly string[],
+  now: number,
+): boolean {
+  const deadline = settings?.arrivalDeadline;
+  if (settings === undefined || deadline === undefined || now < deadline) return false;
+  return awaiting.length < settings.awaitedSeats.length;
 }
 
 /** The clock without `seat`'s: a bot took the seat over at a larger table (concession.ts). */

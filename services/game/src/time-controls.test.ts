@@ -9,6 +9,7 @@ import {
 import type { RoomStore } from '@veil/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from './clock-source.js';
+import { ARRIVAL_GRACE_SECONDS } from './seat-clock.js';
 import { startGameNode, type GameNode } from './game-node.js';
 import { gameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';
@@ -209,6 +210,43 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     });
     expect(await act('tc-open', 'p1', 'draw', 'o1')).toEqual({ ok: true, version: 2 });
     expect((await seen('tc-open', 'p1')).clocks?.remainingMs).toEqual({ p1: 61_000, p2: 60_000 });
+  });
+
+  it('starts the clocks without a player who never comes, at the arrival deadline', async () => {
+    const clock = new ManualClock(START);
+    await node('t12c', clock);
+    await createParlorRoom(client, 'tc-absent', timed({ baseSeconds: 60 }));
+    // p2 comes; p1, who decides first, never does.
+    await sendRoomCommand(client, 'tc-absent', { type: 'join', viewer: 'p2', connectionId: 'c' });
+    clock.advance(ARRIVAL_GRACE_SECONDS * 1000 - 1);
+    expect((await seen('tc-absent', 'p2')).clocks?.awaiting).toEqual(['p1']);
+    // The deadline: the clocks start without p1 (a start event of the seat that came).
+    clock.advance(1);
+    await eventually(async () => (await store.roomSummary('tc-absent'))?.version === 1);
+    expect((await store.load('tc-absent'))?.events.at(-1)).toMatchObject({
+      seat: 'p2',
+      action: { type: 'start', clock: { at: START + ARRIVAL_GRACE_SECONDS * 1000 } },
+    });
+    expect((await seen('tc-absent', 'p2')).clocks).toEqual({
+      remainingMs: { p1: 60_000, p2: 60_000 },
+      running: ['p1'],
+    });
+    // p1's time runs out like anyone's: at two seats, a loss.
+    clock.advance(60_000);
+    await eventually(async () => (await store.roomSummary('tc-absent'))?.status === 'finished');
+    expect((await store.roomSummary('tc-absent'))?.outcome).toEqual({
+      winners: ['p2'],
+      reason: 'time',
+    });
+  });
+
+  it('waits past the arrival deadline while no player at all came', async () => {
+    const clock = new ManualClock(START);
+    await node('t12d', clock);
+    await createParlorRoom(client, 'tc-nobody', timed({ baseSeconds: 60 }));
+    clock.advance(ARRIVAL_GRACE_SECONDS * 1000 + 60_000);
+    expect((await seen('tc-nobody', 'spectator')).clocks?.awaiting).toEqual(['p1', 'p2']);
+    expect((await store.roomSummary('tc-nobody'))?.version).toBe(0);
   });
 
   it('starts the clocks in the commit of an action that is the last seat’s first command', async () => {

@@ -56,7 +56,7 @@ export function withClocks(root: HTMLElement, conn: VeilConnection): HTMLElement
             h(
               'span',
               { class: 'clock-note', 'data-testid': 'clocks-awaiting' },
-              `Waiting for ${awaiting.map(sideName).join(' and ')}: the clocks start once every player is here.`,
+              `Waiting for ${awaiting.map(sideName).join(' and ')}: the clocks start once every player is here, or five minutes after the room was made.`,
             ),
           ]
         : [];
