@@ -47,6 +47,11 @@ export const CONFIG_VARIABLES = {
     '0',
     'proxies in front of the gateway that append to `X-Forwarded-For` (0: it is ignored)',
   ),
+  VEIL_SOCKETS_PER_ADDRESS: variable(
+    wholeNumber(1, 1_000_000).default(100),
+    '100',
+    'open sockets one client address may hold on a gateway (behind a proxy: see below)',
+  ),
   DATABASE_URL: variable(
     z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     '—',

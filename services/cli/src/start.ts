@@ -50,7 +50,10 @@ export function startOptionsFromEnv(env: NodeJS.ProcessEnv): VeilOptions {
     role: config.VEIL_ROLE,
     port: config.PORT,
     ...(config.HOST ? { host: config.HOST } : {}),
-    gateway: { trustedProxies: config.VEIL_TRUSTED_PROXIES },
+    gateway: {
+      trustedProxies: config.VEIL_TRUSTED_PROXIES,
+      socketsPerAddress: config.VEIL_SOCKETS_PER_ADDRESS,
+    },
     databaseUrl: config.DATABASE_URL,
     natsUrl: config.NATS_URL,
     natsUser: config.NATS_USER,

@@ -46,6 +46,8 @@ export interface GatewayOptions {
   readonly trustedProxies?: number;
   /** Rate-limited requests in a row after which a socket is disconnected (default 100). */
   readonly abuseLimit?: number;
+  /** Open sockets one client address may hold on this gateway (default 100). */
+  readonly socketsPerAddress?: number;
   readonly maxBodyBytes?: number;
   readonly maxSocketMessageBytes?: number;
   readonly nodeClient?: NodeClientOptions;
@@ -153,6 +155,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   hub = new SocketHub(io, options.bus, nodes, directory, metrics, logger, {
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.abuseLimit === undefined ? {} : { abuseLimit: options.abuseLimit }),
+    ...(options.socketsPerAddress === undefined
+      ? {}
+      : { socketsPerAddress: options.socketsPerAddress }),
     onSeatsChanged: (roomId) => presence?.changed(roomId),
     roomCreations,
     trustedProxies,

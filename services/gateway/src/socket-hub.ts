@@ -78,6 +78,8 @@ export interface SocketHubOptions {
   readonly roomCreations?: ClientBuckets;
   /** Proxies in front of the gateway, for the client address (`clientAddress`). */
   readonly trustedProxies?: number;
+  /** Open sockets one client address may hold on this gateway (default 100). */
+  readonly socketsPerAddress?: number;
 }
 
 const KNOWN_CLIENT_EVENTS = new Set<string>([
@@ -99,6 +101,8 @@ export class SocketHub {
   private readonly rooms = new Map<string, RoomWatch>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly abuseLimit: number;
+  /** Open (authenticated) sockets per client address, for `socketsPerAddress`. */
+  private readonly socketsByAddress = new Map<string, number>();
 
   constructor(
     private readonly io: Server,
@@ -112,7 +116,7 @@ export class SocketHub {
     this.abuseLimit = options.abuseLimit ?? 100;
     io.use((socket, next) => {
       this.authenticate(socket).then(
-        () => next(),
+        () => next(this.admitAddress(socket)),
         (error: unknown) => {
           const detail = toProtocolError(error);
           if (!(error instanceof GatewayError)) {
@@ -162,6 +166,27 @@ export class SocketHub {
     });
     this.pending.add(tracked);
     void tracked.finally(() => this.pending.delete(tracked));
+  }
+
+  /**
+   * Counts an authenticated socket against its client address, or refuses it (`rate_limited`)
+   * when the address holds `socketsPerAddress` already: each socket holds a subscription and
+   * memory, so one address cannot open them without bound. Its closing gives the place back.
+   */
+  private admitAddress(socket: Socket): Error | undefined {
+    const address = clientAddress(socket.request, this.options.trustedProxies ?? 0);
+    const open = this.socketsByAddress.get(address) ?? 0;
+    if (open >= (this.options.socketsPerAddress ?? 100)) {
+      const detail = protocolError('rate_limited');
+      return Object.assign(new Error(detail.code), { data: detail });
+    }
+    this.socketsByAddress.set(address, open + 1);
+    socket.once('disconnect', () => {
+      const left = (this.socketsByAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.socketsByAddress.set(address, left);
+      else this.socketsByAddress.delete(address);
+    });
+    return undefined;
   }
 
   /** Binds the socket to a room and a seat (or spectator), or refuses the handshake. */
