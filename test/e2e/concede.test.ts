@@ -108,9 +108,13 @@ describe.skipIf(skip)('conceding in Chromium', () => {
     await fremen.getByTestId('handed-over').waitFor(WAIT);
     await atreides
       .locator('[data-testid=chat-line][data-kind=system]', {
-        hasText: 'Fremen handed the seat to a bot',
+        hasText: 'Fremen handed the seat to a bot, Medium (ismcts).',
       })
       .waitFor(WAIT);
+    // The others' seat table shows the seat as the bot's.
+    expect(
+      await atreides.locator('[data-testid=seat-row][data-faction=fremen]').textContent(),
+    ).toContain('Medium (ismcts)');
     // The others play on: the Atreides may hand theirs over too, and the room is live.
     expect(await atreides.getByTestId('concede').textContent()).toBe('Hand my seat to a bot');
     expect(await getRoom(base(), roomId)).toMatchObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  botLevelSchema,
   connectionIdSchema,
   requestIdSchema,
   roomIdSchema,
@@ -79,6 +80,8 @@ export const chatLineSchema = z.discriminatedUnion('kind', [
     event: z.enum(CHAT_EVENTS),
     /** `rematch` only: the new room (see rematch.ts). */
     room: roomIdSchema.optional(),
+    /** `handed_to_bot` only: the level of the bot that plays the seat now. */
+    level: botLevelSchema.optional(),
   }),
 ]);
 export type ChatLine = z.infer<typeof chatLineSchema>;

@@ -11,11 +11,11 @@ import {
   type AiRequest,
 } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startGameNode } from './game-node.js';
 import { gameRegistry } from './game-registry.js';
 import { loadRoomState } from './room-loading.js';
-import { eventually, memoryWorld } from './test-support.js';
+import { eventually, useMemoryWorld } from './test-support.js';
 
 // Bots in a simultaneous hidden choice (Dune's setup picks, every seat a bot): a seat's
 // commitment is hidden, so it changes nothing the other seats see, and their answers, worked
@@ -31,13 +31,7 @@ describe('bots in a simultaneous choice', () => {
   let store: RoomStore;
   let client: Bus;
 
-  beforeAll(async () => {
-    ({ broker, store, client } = await memoryWorld());
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-  });
+  useMemoryWorld((world) => ({ broker, store, client } = world));
 
   it('asks each bot seat once per question: another seat’s commit leaves the answers in flight good', async () => {
     const lines: string[] = [];

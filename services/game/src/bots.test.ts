@@ -3,7 +3,7 @@ import { canonicalJson } from '@veil/engine';
 import { parlor, parlorGame, type ParlorSeat } from '@veil/parlor';
 import { AI_QUEUE_GROUP, aiRequestSchema, aiRequestSubject } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startGameNode, type GameNode } from './game-node.js';
 import { createLogger } from '@veil/log';
 import { loadRoomState } from './room-loading.js';
@@ -11,9 +11,9 @@ import { gameRegistry } from './game-registry.js';
 import {
   createParlorRoom,
   eventually,
-  memoryWorld,
   playFirstLegal,
   TOKEN_HASH,
+  useMemoryWorld,
 } from './test-support.js';
 
 const games = gameRegistry([parlorGame]);
@@ -27,13 +27,7 @@ describe('bot seats', () => {
   let store: RoomStore;
   let client: Bus;
 
-  beforeAll(async () => {
-    ({ broker, store, client } = await memoryWorld());
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-  });
+  useMemoryWorld((world) => ({ broker, store, client } = world));
 
   async function nodeWithLog(nodeId: string): Promise<{ node: GameNode; lines: string[] }> {
     const lines: string[] = [];

@@ -2,7 +2,7 @@ import type { Bus, InProcessBroker } from '@veil/bus';
 import { parlor, parlorGame } from '@veil/parlor';
 import { AI_QUEUE_GROUP, aiRequestSchema, aiRequestSubject } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startGameNode } from './game-node.js';
 import { gameRegistry } from './game-registry.js';
 import { loadRoomState } from './room-loading.js';
@@ -10,9 +10,9 @@ import {
   collectViews,
   createParlorRoom,
   eventually,
-  memoryWorld,
   playFirstLegal,
   TOKEN_HASH,
+  useMemoryWorld,
 } from './test-support.js';
 
 const games = gameRegistry([parlorGame]);
@@ -22,13 +22,7 @@ describe('expired lease sweep', () => {
   let store: RoomStore;
   let client: Bus;
 
-  beforeAll(async () => {
-    ({ broker, store, client } = await memoryWorld());
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-  });
+  useMemoryWorld((world) => ({ broker, store, client } = world));
 
   /** The file's store, with commits and lease releases failing while `down.now` holds. */
   function flakyStore(down: { now: boolean }): RoomStore {

@@ -3,7 +3,7 @@ import { canonicalJson, persistGame, snapshotBytes } from '@veil/engine';
 import { parlor } from '@veil/parlor';
 import { ROOMS_CREATE_SUBJECT, type ViewPublication } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
 import { parlorGame } from '@veil/parlor';
 import { loadRoomState } from './room-loading.js';
@@ -14,9 +14,9 @@ import {
   collectViews,
   createParlorRoom,
   eventually,
-  memoryWorld,
   playFirstLegal,
   syncView,
+  useMemoryWorld,
 } from './test-support.js';
 
 const games = gameRegistry([parlorGame]);
@@ -72,13 +72,7 @@ describe('game node (in-process bus, PGlite)', () => {
   }
 
   // One PGlite for the file (it takes seconds to start); every test uses its own rooms.
-  beforeAll(async () => {
-    ({ broker, store, client } = await memoryWorld());
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-  });
+  useMemoryWorld((world) => ({ broker, store, client } = world));
 
   afterEach(async () => {
     await Promise.all(nodes.splice(0).map((n) => n.stop()));

@@ -119,8 +119,8 @@ export class RoomChat {
   }
 
   /** A seat's player left the table and a bot plays it now (docs/protocol.md, "Concede"). */
-  async handedToBot(seat: string): Promise<void> {
-    await this.append('table', { kind: 'system', seat, event: 'handed_to_bot' });
+  async handedToBot(seat: string, level: string): Promise<void> {
+    await this.append('table', { kind: 'system', seat, event: 'handed_to_bot', level });
   }
 
   /** A seat's clock ran out and it lost (docs/protocol.md, "Time controls"). */
@@ -181,7 +181,13 @@ export class RoomChat {
     channel: ChatChannel,
     body:
       | { kind: 'message'; from: string; name?: string; text: string }
-      | { kind: 'system'; seat: string; event: (typeof CHAT_EVENTS)[number]; room?: string },
+      | {
+          kind: 'system';
+          seat: string;
+          event: (typeof CHAT_EVENTS)[number];
+          room?: string;
+          level?: string;
+        },
   ): Promise<void> {
     const at = new Date().toISOString();
     const { roomId, store } = this.deps;

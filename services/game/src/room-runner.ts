@@ -614,7 +614,8 @@ export class RoomRunner {
     const concession = concessionOf(room.seats, seat);
     if (concession.kind === 'hands_over') {
       const result = await this.handOver(seat, requestId, concession.bot);
-      if (result.committed) await this.chatSafely(() => this.chat.handedToBot(seat));
+      const { level } = concession.bot;
+      if (result.committed) await this.chatSafely(() => this.chat.handedToBot(seat, level));
       return result;
     }
     const result = await this.commit(seat, requestId, { type: 'concede' }, snapshot, {
@@ -1086,7 +1087,9 @@ export class RoomRunner {
     this.afterCommit(result.committed);
     if (passed) return;
     await this.chatSafely(() => this.chat.outOfTime(seat));
-    if (concession.kind === 'hands_over') await this.chatSafely(() => this.chat.handedToBot(seat));
+    if (concession.kind !== 'hands_over') return;
+    const { level } = concession.bot;
+    await this.chatSafely(() => this.chat.handedToBot(seat, level));
   }
 
   private afterCommit({ before, after, version }: Committed): void {

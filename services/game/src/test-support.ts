@@ -8,21 +8,39 @@ import {
 } from '@veil/protocol';
 import type { CreateRoomCommandInput } from '@veil/protocol';
 import { openPgliteRoomStore, type RoomStore } from '@veil/store';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { sendRoomCommand } from './room-client.js';
 
 /** Shared by the unit tests: an in-process broker, a PGlite store, Parlor rooms. */
 
 export const TOKEN_HASH = 'f'.repeat(64);
 
-export async function memoryWorld(): Promise<{
-  broker: InProcessBroker;
-  store: RoomStore;
-  client: Bus;
-}> {
+export interface MemoryWorld {
+  readonly broker: InProcessBroker;
+  readonly store: RoomStore;
+  readonly client: Bus;
+}
+
+export async function memoryWorld(): Promise<MemoryWorld> {
   const broker = new InProcessBroker();
   const store = await openPgliteRoomStore();
   return { broker, store, client: broker.connect() };
+}
+
+/**
+ * A describe block's world, made before its tests (PGlite takes a while to open) and its store
+ * closed after them; `adopt` hands it to the block, which keeps its own names for the parts.
+ */
+export function useMemoryWorld(adopt: (world: MemoryWorld) => void): void {
+  let store: RoomStore | undefined;
+  beforeAll(async () => {
+    const world = await memoryWorld();
+    store = world.store;
+    adopt(world);
+  }, 120_000);
+  afterAll(async () => {
+    await store?.close();
+  });
 }
 
 export async function createParlorRoom(

@@ -9,12 +9,12 @@ import {
   type SeatClocks,
 } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock-source.js';
 import { startGameNode } from './game-node.js';
 import { gameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';
-import { eventually, memoryWorld, TOKEN_HASH } from './test-support.js';
+import { eventually, TOKEN_HASH, useMemoryWorld } from './test-support.js';
 
 // Time controls at a Dune table of three (docs/protocol.md, "Time controls"), with a fake clock:
 // only the people's seats have clocks; a seat already in on a simultaneous choice is not charged;
@@ -30,13 +30,7 @@ describe('time controls at a larger table (fake clock, in-process bus, PGlite)',
   let store: RoomStore;
   let client: Bus;
 
-  beforeAll(async () => {
-    ({ broker, store, client } = await memoryWorld());
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-  });
+  useMemoryWorld((world) => ({ broker, store, client } = world));
 
   async function seen(viewer: string) {
     const reply = await sendRoomCommand(client, ROOM, { type: 'sync', viewer });

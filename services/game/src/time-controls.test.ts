@@ -7,13 +7,13 @@ import {
   type SeatClocks,
 } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from './clock-source.js';
 import { ARRIVAL_GRACE_SECONDS } from './seat-clock.js';
 import { startGameNode, type GameNode } from './game-node.js';
 import { gameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';
-import { createParlorRoom, eventually, memoryWorld, TOKEN_HASH } from './test-support.js';
+import { createParlorRoom, eventually, TOKEN_HASH, useMemoryWorld } from './test-support.js';
 
 // Time controls (docs/architecture.md, "Time controls") on Parlor rooms, with a fake clock: the
 // node reads its time and sets its flag timers only through `ClockSource`, so the test moves
@@ -92,13 +92,7 @@ describe('time controls (fake clock, in-process bus, PGlite)', () => {
     options: { seed: 7, gameOptions: { turns: 6 }, timeControl },
   });
 
-  beforeAll(async () => {
-    ({ broker, store, client } = await memoryWorld());
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-  });
+  useMemoryWorld((world) => ({ broker, store, client } = world));
 
   afterEach(async () => {
     await Promise.all(nodes.splice(0).map((n) => n.stop()));

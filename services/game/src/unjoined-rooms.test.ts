@@ -8,12 +8,12 @@ import {
   type RoomCommand,
 } from '@veil/protocol';
 import type { RoomStore } from '@veil/store';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from './clock-source.js';
 import { startGameNode, type GameNode, type GameNodeOptions } from './game-node.js';
 import { gameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';
-import { createParlorRoom, eventually, memoryWorld } from './test-support.js';
+import { createParlorRoom, eventually, useMemoryWorld } from './test-support.js';
 
 // Rooms nobody joins (unjoined-rooms.ts) with a fake clock: the node reads the time and sets the
 // timer that abandons a room only through `ClockSource`, so the test moves time by hand.
@@ -58,13 +58,7 @@ describe('rooms nobody joins (fake clock, in-process bus, PGlite)', () => {
   const watch = (roomId: string) => send(roomId, { type: 'sync', viewer: 'spectator' });
   const gameOver = { ok: false, error: protocolError('game_over') };
 
-  beforeAll(async () => {
-    ({ broker, store, client } = await memoryWorld());
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-  });
+  useMemoryWorld((world) => ({ broker, store, client } = world));
 
   afterEach(async () => {
     await Promise.all(nodes.splice(0).map((n) => n.stop()));

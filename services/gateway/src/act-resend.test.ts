@@ -1,8 +1,8 @@
 import { connectSeat, createRoom, type VeilConnection } from '@veil/client';
 import type { AnyGameModule } from '@veil/engine';
 import { parlor } from '@veil/parlor';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWorld, type TestWorld } from './test-world.js';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld, type TestWorld } from './test-world.js';
 import { parlorView } from './testing.js';
 
 // An act whose connection drops before its ack (its gateway died, the network blinked): the SDK
@@ -10,16 +10,10 @@ import { parlorView } from './testing.js';
 // the player gets a slower ack instead of an error, and the action is applied once.
 
 let world: TestWorld;
-const open: VeilConnection[] = [];
-
-beforeAll(async () => {
-  world = await startTestWorld({ games: [parlor as unknown as AnyGameModule] });
-}, 120_000);
-
-afterAll(async () => {
-  for (const conn of open) conn.close();
-  await world?.close();
-}, 60_000);
+const open = useTestWorld(
+  { games: [parlor as unknown as AnyGameModule] },
+  (started) => (world = started),
+);
 
 describe('an act out when the connection drops', () => {
   it('is answered after the reconnection, applied once', async () => {

@@ -2,23 +2,14 @@ import { connectSeat, connectSpectator, createRoom, type VeilConnection } from '
 import { gameRegistry, loadRoomState } from '@veil/game';
 import { netrunner } from '@veil/netrunner';
 import { CONCEDE_ACTION, type ChatLine, type ViewEvent } from '@veil/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWorld, type TestWorld } from './test-world.js';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld, type TestWorld } from './test-world.js';
 
 // A seat concedes through the real gateway and node (docs/protocol.md, "Concede").
 
 let world: TestWorld;
-const open: VeilConnection[] = [];
-
-beforeAll(async () => {
-  // A finished room is let go quickly, so a test can see a conceded room loaded again.
-  world = await startTestWorld({ node: { finishedUnloadMs: 100 } });
-}, 120_000);
-
-afterAll(async () => {
-  for (const c of open) c.close();
-  await world?.close();
-});
+// A finished room is let go quickly, so a test can see a conceded room loaded again.
+const open = useTestWorld({ node: { finishedUnloadMs: 100 } }, (started) => (world = started));
 
 async function connected(c: Promise<VeilConnection>): Promise<VeilConnection> {
   const connection = await c;

@@ -1,8 +1,8 @@
 import { connectSeat, connectSpectator, createRoom, type VeilConnection } from '@veil/client';
 import { PRODUCTION_GAMES } from '@veil/game-registry';
 import { CONCEDE_ACTION, type ChatLine } from '@veil/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWorld, type TestWorld } from './test-world.js';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld, type TestWorld } from './test-world.js';
 
 // A player leaves a table of more than two seats (docs/protocol.md, "Concede"): a bot takes the
 // seat at the table's bot level and the others play on; the leaver's token acts no more and is
@@ -12,18 +12,12 @@ const FACTIONS = ['atreides', 'emperor', 'fremen', 'harkonnen'] as const;
 const HUMANS = ['atreides', 'emperor', 'fremen'] as const;
 
 let world: TestWorld;
-const open: VeilConnection[] = [];
-
-beforeAll(async () => {
-  world = await startTestWorld({
+const open = useTestWorld(
+  {
     games: PRODUCTION_GAMES.filter((entry) => entry.module.id === 'dune'),
-  });
-}, 120_000);
-
-afterAll(async () => {
-  for (const c of open) c.close();
-  await world?.close();
-});
+  },
+  (started) => (world = started),
+);
 
 async function connected(c: Promise<VeilConnection>): Promise<VeilConnection> {
   const connection = await c;
@@ -71,7 +65,11 @@ describe('leaving a table of more than two seats', () => {
     });
     const handed = (l: ChatLine) => l.kind === 'system' && l.event === 'handed_to_bot';
     for (const c of [atreides, watcher]) {
-      expect(await c.waitForChat(handed)).toMatchObject({ channel: 'table', seat: 'fremen' });
+      expect(await c.waitForChat(handed)).toMatchObject({
+        channel: 'table',
+        seat: 'fremen',
+        level: 'random',
+      });
     }
 
     // The bot plays the seat: the setup's choices need the Fremen too, and the room goes on.

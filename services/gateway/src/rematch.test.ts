@@ -5,22 +5,13 @@ import {
   newSeatToken,
   type VeilConnection,
 } from '@veil/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWorld, type TestWorld } from './test-world.js';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld, type TestWorld } from './test-world.js';
 
 // A rematch through the real gateway and node (docs/protocol.md, "Rematch").
 
 let world: TestWorld;
-const open: VeilConnection[] = [];
-
-beforeAll(async () => {
-  world = await startTestWorld();
-}, 120_000);
-
-afterAll(async () => {
-  for (const c of open) c.close();
-  await world?.close();
-});
+const open = useTestWorld({}, (started) => (world = started));
 
 async function connected(c: Promise<VeilConnection>): Promise<VeilConnection> {
   const connection = await c;

@@ -7,23 +7,14 @@ import {
   type VeilConnection,
   type ViewEvent,
 } from '@veil/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWorld, type TestWorld } from './test-world.js';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld, type TestWorld } from './test-world.js';
 
 // A finished room replayed from its stored events (docs/protocol.md, "Replay"), through the
 // real gateway and node: each version's answer is what a spectator watching live was shown.
 
 let world: TestWorld;
-const open: VeilConnection[] = [];
-
-beforeAll(async () => {
-  world = await startTestWorld();
-}, 120_000);
-
-afterAll(async () => {
-  for (const c of open) c.close();
-  await world?.close();
-});
+const open = useTestWorld({}, (started) => (world = started));
 
 async function connected(c: Promise<VeilConnection>): Promise<VeilConnection> {
   const connection = await c;

@@ -1,21 +1,12 @@
 import { connectSeat, connectSpectator, createRoom, type VeilConnection } from '@veil/client';
 import { CHAT_BURST, CHAT_REFILL_MS, MAX_CHAT_TEXT } from '@veil/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWorld, type TestWorld } from './test-world.js';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld, type TestWorld } from './test-world.js';
 
 // The room chat through the real gateway and node: who reads what, limits, storage, history.
 
 let world: TestWorld;
-const open: VeilConnection[] = [];
-
-beforeAll(async () => {
-  world = await startTestWorld();
-}, 120_000);
-
-afterAll(async () => {
-  for (const c of open) c.close();
-  await world?.close();
-});
+const open = useTestWorld({}, (started) => (world = started));
 
 async function humanRoom() {
   const created = await createRoom(world.url, {

@@ -9,29 +9,23 @@ import {
 import type { AnyGameModule } from '@veil/engine';
 import { parlor } from '@veil/parlor';
 import { protocolError, type CreateRoomRequestInput } from '@veil/protocol';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestWorld, type TestWorld } from './test-world.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestWorld, type TestWorld } from './test-world.js';
 import { allAtVersion, parlorView, playFirstLegal } from './testing.js';
 
 // What the lobby tells about a room while spectators are held back, and what its seats can still
 // do once the game is over.
 
 let world: TestWorld;
-const open: VeilConnection[] = [];
-
-beforeAll(async () => {
-  world = await startTestWorld({
+const open = useTestWorld(
+  {
     games: [parlor as unknown as AnyGameModule],
     // A finished room leaves the node quickly, so a later connection must load it again; so
     // does a room nobody acts in for a second.
     node: { finishedUnloadMs: 100, idleUnloadMs: 1_000 },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  for (const conn of open) conn.close();
-  await world?.close();
-}, 60_000);
+  },
+  (started) => (world = started),
+);
 
 function track(conn: VeilConnection): VeilConnection {
   open.push(conn);

@@ -7,23 +7,14 @@ import {
   type VeilConnection,
 } from '@veil/client';
 import type { CreateRoomRequestInput } from '@veil/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWorld, type TestWorld } from './test-world.js';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld, type TestWorld } from './test-world.js';
 
 // The room secret (docs/architecture.md, "The engine"): 32 bytes from the OS for every room, never sent anywhere; and a
 // seed the creator chose, allowed against bots and shown to everyone otherwise.
 
 let world: TestWorld;
-const open: VeilConnection[] = [];
-
-beforeAll(async () => {
-  world = await startTestWorld();
-}, 120_000);
-
-afterAll(async () => {
-  for (const conn of open) conn.close();
-  await world?.close();
-}, 60_000);
+const open = useTestWorld({}, (started) => (world = started));
 
 const NETRUNNER_HUMANS: CreateRoomRequestInput = {
   game: 'netrunner',

@@ -1,21 +1,12 @@
-import { connectSpectator, createRoom, VeilError, type VeilConnection } from '@veil/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWorld, type TestWorld } from './test-world.js';
+import { connectSpectator, createRoom, VeilError } from '@veil/client';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld, type TestWorld } from './test-world.js';
 
 // One client address holds a bounded number of sockets (docs/protocol.md, "Limits"): each one
 // costs the gateway a subscription and memory.
 
 let world: TestWorld;
-const open: VeilConnection[] = [];
-
-beforeAll(async () => {
-  world = await startTestWorld({ gateway: { socketsPerAddress: 2 } });
-}, 120_000);
-
-afterAll(async () => {
-  for (const c of open) c.close();
-  await world?.close();
-});
+const open = useTestWorld({ gateway: { socketsPerAddress: 2 } }, (started) => (world = started));
 
 describe('sockets per client address', () => {
   it('refuses one more socket than the bound with rate_limited, and takes it once one closed', async () => {

@@ -10,6 +10,8 @@ import {
 import { createLogger } from '@veil/log';
 import { netrunner } from '@veil/netrunner';
 import { openPgliteRoomStore, type RoomStore } from '@veil/store';
+import type { VeilConnection } from '@veil/client';
+import { afterAll, beforeAll } from 'vitest';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.js';
 
 // For this package's tests only (it imports the node and the worker, which the gateway does not).
@@ -23,6 +25,29 @@ export interface TestWorld {
   /** Every log line any part wrote (JSON text), debug level included. */
   readonly logLines: string[];
   close(): Promise<void>;
+}
+
+type TestWorldOptions = Parameters<typeof startTestWorld>[0];
+
+/**
+ * A test file's world: started before its tests and closed after them, with every connection
+ * the file put in the list this returns. `adopt` hands the world to the file.
+ */
+export function useTestWorld(
+  options: TestWorldOptions,
+  adopt: (world: TestWorld) => void,
+): VeilConnection[] {
+  const open: VeilConnection[] = [];
+  let world: TestWorld | undefined;
+  beforeAll(async () => {
+    world = await startTestWorld(options);
+    adopt(world);
+  }, 120_000);
+  afterAll(async () => {
+    for (const connection of open) connection.close();
+    await world?.close();
+  }, 60_000);
+  return open;
 }
 
 export async function startTestWorld(

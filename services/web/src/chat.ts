@@ -1,6 +1,7 @@
 import type { ChatLine, VeilConnection } from '@veil/client';
 import { h, mount } from './dom.js';
 import { displayName } from './identity.js';
+import { botLevelText } from './model.js';
 import { nameField } from './name-field.js';
 import { seatName } from './seat-name.js';
 
@@ -31,7 +32,7 @@ function lineElement(line: ChatLine): HTMLElement {
       'li',
       attrs,
       h('span', { class: 'chat-time' }, time),
-      ` ${seatName(line.seat)} ${EVENT_TEXT[line.event]}.`,
+      ` ${seatName(line.seat)} ${EVENT_TEXT[line.event]}${line.level ? `, ${botLevelText(line.level)}` : ''}.`,
     );
   }
   const who = line.from === 'spectator' ? 'Spectator' : seatName(line.from);

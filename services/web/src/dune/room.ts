@@ -1,8 +1,21 @@
-import type { VeilConnection, ViewEvent } from '@veil/client';
+import type { ChatLine, VeilConnection, ViewEvent } from '@veil/client';
 import type { DuneAction, DuneView, FactionId } from '@veil/dune/client';
 import { mount } from '../dom.js';
 import { renderDuneBoard, type DuneBoardState } from './board.js';
 import { isDuneLogLine } from './log-text.js';
+
+/** The room's bots with the seats the table chat says were handed to one since, at their levels. */
+export function withHandedOverSeats(
+  bots: Readonly<Record<string, string>>,
+  chat: readonly ChatLine[],
+): Readonly<Record<string, string>> {
+  const handed = chat.flatMap((line) =>
+    line.kind === 'system' && line.event === 'handed_to_bot' && line.level
+      ? [[line.seat, line.level] as const]
+      : [],
+  );
+  return handed.length === 0 ? bots : { ...bots, ...Object.fromEntries(handed) };
+}
 
 /** The Dune board page on an open connection: keeps the view and log, sends actions. */
 export function runDune(
@@ -93,6 +106,8 @@ export function runDune(
     const entries = event.entries.filter(isDuneLogLine);
     update({ log: event.history ? entries : [...state.log, ...entries].slice(-500) });
   });
+  // A seat handed to a bot is shown as the bot's from then on (docs/protocol.md, "Concede").
+  conn.onChat(() => update({ bots: withHandedOverSeats(bots, conn.chat) }));
   conn.onConnectionChange((connected) => update({ connected }));
   conn.onError((error) => update({ error: error.message }));
   render();
