@@ -13,11 +13,12 @@ import {
  * policies live in it), so a replay must apply it at the same version. A concession is the
  * room's, not the game's (`@veil/protocol`'s `concede.ts`): it leaves the game state as it is and
  * ends the room, so it is the last event of its room. So is a flag-fall (`flag`, the seat whose
- * clock ran out). At a larger table a concession may instead hand the seat to a bot
- * (`handed_to_bot`, its level; `concession.ts`): the game goes on, and the room's row stores the
- * seat as the bot's in the same commit. In a room with time controls every event also carries the clock as of its
- * commit (`clock`, see `seat-clock.ts`), and `start` — the room's too, leaving the game as it is —
- * marks the instant the last human seat's player came and the clocks began to run.
+ * clock ran out). At a larger table a concession or a flag-fall may instead hand the seat to a
+ * bot (`handed_to_bot`, its level; `concession.ts`): the game goes on, and the room's row stores
+ * the seat as the bot's in the same commit. In a room with time controls every event also
+ * carries the clock as of its commit (`clock`, see `seat-clock.ts`), and `start` — the room's
+ * too, leaving the game as it is — marks the instant the clocks began to run (the last human
+ * seat's player came, or the arrival deadline passed).
  */
 export type RoomEventRecord =
   | { readonly type: 'act'; readonly action: unknown }
