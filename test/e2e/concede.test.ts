@@ -111,6 +111,10 @@ describe.skipIf(skip)('conceding in Chromium', () => {
         hasText: 'Fremen handed the seat to a bot, Medium (ismcts).',
       })
       .waitFor(WAIT);
+    // The page that handed the seat over lets its connection go: the table reads that it left.
+    await atreides
+      .locator('[data-testid=chat-line][data-kind=system]', { hasText: 'Fremen left the table.' })
+      .waitFor(WAIT);
     // The others' seat table shows the seat as the bot's.
     expect(
       await atreides.locator('[data-testid=seat-row][data-faction=fremen]').textContent(),

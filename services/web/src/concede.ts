@@ -1,4 +1,4 @@
-import type { VeilConnection } from '@veil/client';
+import type { ChatLine, VeilConnection } from '@veil/client';
 import { h, mount } from './dom.js';
 import { outcomeText } from './model.js';
 
@@ -39,8 +39,17 @@ export function withConcede(root: HTMLElement, conn: VeilConnection, seats: numb
       // final view, with its outcome, follows (a seat handed to a bot gets no more views).
       handedOver = ack.ok && seats > 2;
       render();
+      closeOnceHandedOver();
     });
   };
+
+  /** The table chat says a bot has this seat: the connection has nothing more to show. */
+  const closeOnceHandedOver = () => {
+    const mine = (line: ChatLine) =>
+      line.kind === 'system' && line.event === 'handed_to_bot' && line.seat === conn.seat;
+    if (handedOver && conn.chat.some(mine)) conn.close();
+  };
+  conn.onChat(closeOnceHandedOver);
 
   const render = () => {
     const outcome = conn.view?.outcome;
