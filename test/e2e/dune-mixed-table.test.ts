@@ -70,6 +70,7 @@ describe.skipIf(skip)('a mixed Dune table from the lobby in Chromium', () => {
       `[data-testid=open-rooms] [data-testid=room-row][data-room-id="${roomId}"]`,
     );
     await row.waitFor(WAIT);
+    expect(await row.getByTestId('room-game').textContent()).toBe('Dune, 15 min + 10 s');
     const seats = await row.getByTestId('room-seats').locator('div').allTextContents();
     expect(seats).toContain('Fremen: bot, Random (random)');
     expect(seats).toContain('Harkonnen: bot, Easy (greedy)');
@@ -122,6 +123,7 @@ describe.skipIf(skip)('a mixed Dune table from the lobby in Chromium', () => {
       `[data-testid=open-rooms] [data-testid=room-row][data-room-id="${roomId}"]`,
     );
     await row.waitFor(WAIT);
+    expect(await row.getByTestId('room-game').textContent()).toBe('Dune');
     const seats = await row.getByTestId('room-seats').locator('div').allTextContents();
     expect(seats).toEqual([
       'Atreides: open, anyone may join',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeControlSchema } from './time-control.js';
 import { boundedRecord } from './bounded-record.js';
 import {
   botLevelSchema,
@@ -58,6 +59,8 @@ export const roomSummarySchema = z
      * know every hidden card: every seat and spectator is told (also on every view).
      */
     fixedDeal: z.literal(true).optional(),
+    /** The room's chess clocks, when it has them (docs/protocol.md, "Time controls"). */
+    timeControl: timeControlSchema.optional(),
     /** Present once the game has finished. */
     outcome: roomOutcomeSchema.optional(),
   })

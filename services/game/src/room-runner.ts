@@ -938,6 +938,8 @@ export class RoomRunner {
     // Shown with the seats that came already off the awaited list (the start commits next).
     const now = this.deps.clock.now();
     const clock = afterArrivals(this.clockState, this.came, now, this.clockSettings ?? undefined);
+    // A larger table of bots only has no clock to show (only human seats have one).
+    if (Object.keys(clock.remainingMs).length === 0) return marks;
     const running = runningSeats(clock, this.seatsDeciding(this.context.snapshot));
     return { ...marks, clocks: seatClocks(clock, running, now) };
   }

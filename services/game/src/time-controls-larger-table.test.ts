@@ -50,7 +50,7 @@ describe('time controls at a larger table (fake clock, in-process bus, PGlite)',
       return `${line.seat} ${line.event}`;
     });
 
-  it('clocks the people only; a flag-fall hands a seat to a bot while another plays on', async () => {
+  it('clocks the people only (bots have none); a flag-fall hands a seat to a bot while another plays on', async () => {
     const clock = new ManualClock(START);
     const node = await startGameNode({
       nodeId: 'dune-timed',
@@ -149,6 +149,30 @@ describe('time controls at a larger table (fake clock, in-process bus, PGlite)',
         winners: ['emperor', 'fremen'],
         reason: 'time',
       });
+
+      // A timed table of bots only has no clock at all: its views carry none.
+      const bots = Object.fromEntries(
+        ['atreides', 'emperor', 'fremen'].map((f) => [f, { kind: 'bot', level: 'random' }]),
+      );
+      const allBots = createRoomCommandReplySchema.parse(
+        await client.request(ROOMS_CREATE_SUBJECT, {
+          roomId: 'dune-timed-bots',
+          game: 'dune',
+          seats: bots,
+          options: {
+            seed: 4,
+            gameOptions: { factions: ['atreides', 'emperor', 'fremen'] },
+            timeControl: { baseSeconds: 60, incrementSeconds: 0, onFlag: 'loss' },
+          },
+        }),
+      );
+      expect(allBots).toMatchObject({ ok: true });
+      const watched = await sendRoomCommand(client, 'dune-timed-bots', {
+        type: 'sync',
+        viewer: 'spectator',
+      });
+      expect(watched).toMatchObject({ ok: true });
+      expect(watched.ok && watched.view?.clocks).toBeUndefined();
     } finally {
       await worker.unsubscribe();
       await node.stop();

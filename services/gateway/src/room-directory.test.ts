@@ -9,7 +9,7 @@ const SEATS = {
 } as const;
 
 /** A store holding one finished room whose stored outcome is `outcome`. */
-function storeWith(outcome: RoomOutcome | null): RoomStore {
+function storeWith(outcome: RoomOutcome | null, options: unknown = {}): RoomStore {
   const summary: RoomSummary = {
     id: 'room-1',
     game: 'parlor',
@@ -24,7 +24,7 @@ function storeWith(outcome: RoomOutcome | null): RoomStore {
   };
   const room = {
     ...summary,
-    options: {},
+    options,
     seats: SEATS,
     leaseOwner: null,
     leaseUntil: null,
@@ -37,8 +37,8 @@ function storeWith(outcome: RoomOutcome | null): RoomStore {
   return fake as RoomStore;
 }
 
-async function publicSummary(outcome: RoomOutcome | null) {
-  const directory = new RoomDirectory(storeWith(outcome), () => new Set());
+async function publicSummary(outcome: RoomOutcome | null, options: unknown = {}) {
+  const directory = new RoomDirectory(storeWith(outcome, options), () => new Set());
   const [one, listed] = [await directory.summary('room-1'), await directory.list()];
   expect(listed).toEqual([one]);
   // Whatever the store holds, what clients get is a valid summary.
@@ -75,5 +75,21 @@ describe('RoomDirectory: how a game ended', () => {
     ]) {
       expect(await publicSummary(outcome)).not.toHaveProperty('outcome');
     }
+  });
+});
+
+describe('RoomDirectory: a timed room', () => {
+  it('shows its time control, and nothing for one clients could not accept', async () => {
+    const timeControl = { baseSeconds: 900, incrementSeconds: 10, onFlag: 'pass' };
+    expect(await publicSummary(null, { seed: 'secret', timeControl })).toMatchObject({
+      timeControl,
+    });
+    for (const options of [{}, { timeControl: { ...timeControl, baseSeconds: 5 } }]) {
+      expect(await publicSummary(null, options)).not.toHaveProperty('timeControl');
+    }
+    // The rest of the options stays out, the seed above all.
+    expect(
+      JSON.stringify(await publicSummary(null, { seed: 'secret', timeControl })),
+    ).not.toContain('secret');
   });
 });

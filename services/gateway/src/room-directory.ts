@@ -1,7 +1,9 @@
 import {
   MAX_ROOM_LIST,
   roomOutcomeSchema,
+  timeControlSchema,
   type RoomOutcome,
+  type TimeControl,
   type RoomSummary as PublicRoomSummary,
   type SeatSummary,
 } from '@veil/protocol';
@@ -30,6 +32,8 @@ export interface RoomMeta {
   readonly spectatorDelayTurns: number;
   /** The creator fixed the deal with other humans at the table (public, see `isFixedDeal`). */
   readonly fixedDeal: boolean;
+  /** The room's time control as created (public: every view shows the clocks), or null. */
+  readonly timeControl: TimeControl | null;
 }
 
 export interface RoomDirectoryOptions {
@@ -106,6 +110,7 @@ export class RoomDirectory {
       spectatorDelayTurns:
         typeof options['spectatorDelayTurns'] === 'number' ? options['spectatorDelayTurns'] : 0,
       fixedDeal: options['fixedDeal'] === true,
+      timeControl: timeControlSchema.safeParse(options['timeControl']).data ?? null,
     };
     this.cache.set(roomId, meta);
     if (this.cache.size > this.cacheSize) {
@@ -170,6 +175,7 @@ export class RoomDirectory {
       watching: meta.spectators ? this.watching(stored.id) : 0,
       createdAt: stored.createdAt.toISOString(),
       ...(meta.fixedDeal ? { fixedDeal: true as const } : {}),
+      ...(meta.timeControl ? { timeControl: meta.timeControl } : {}),
       ...publicOutcome(stored, seats),
     };
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  gameText,
   isOpen,
   joinableSeats,
   roomState,
@@ -88,5 +89,17 @@ describe('the lobby’s room lists', () => {
     expect(spectatorText({ spectators: true, watching: 0 })).toBe('allowed, none watching');
     expect(spectatorText({ spectators: true, watching: 3 })).toBe('allowed, 3 watching');
     expect(spectatorText({ spectators: false, watching: 0 })).toBe('not allowed');
+  });
+
+  it('name a timed room’s clocks beside its game', () => {
+    const timeControl = { baseSeconds: 900, incrementSeconds: 10, onFlag: 'loss' as const };
+    expect(gameText({ game: 'dune', timeControl })).toBe('Dune, 15 min + 10 s');
+    expect(gameText({ game: 'dune', timeControl: { ...timeControl, incrementSeconds: 0 } })).toBe(
+      'Dune, 15 min',
+    );
+    expect(gameText({ game: 'netrunner', timeControl: { ...timeControl, baseSeconds: 90 } })).toBe(
+      'Android: Netrunner, 90 s + 10 s',
+    );
+    expect(gameText({ game: 'dune' })).toBe('Dune');
   });
 });

@@ -5,6 +5,7 @@ import { botLevelText, outcomeText } from './model.js';
 import { replayHash, seatHash, watchHash } from './router.js';
 import { seatName } from './seat-name.js';
 import { savedSeats } from './storage.js';
+import { timeControlText } from './time-control-field.js';
 
 /**
  * The lobby's room lists: open rooms (waiting for a player or in progress) with their game,
@@ -44,6 +45,12 @@ export function seatsInOrder(room: {
 
 export function isOpen(room: Pick<RoomSummary, 'status'>): boolean {
   return room.status === 'waiting' || room.status === 'active';
+}
+
+/** The room's game, and its clocks when it has a time control. */
+export function gameText(room: Pick<RoomSummary, 'game' | 'timeControl'>): string {
+  const name = GAME_NAMES[room.game] ?? room.game;
+  return room.timeControl ? `${name}, ${timeControlText(room.timeControl)}` : name;
 }
 
 /** What a room is doing, in the table's words. */
@@ -114,7 +121,7 @@ function table(rooms: readonly RoomSummary[], testid: string, join?: JoinSeat): 
         h(
           'tr',
           { 'data-testid': 'room-row', 'data-room-id': room.roomId, title: `Room ${room.roomId}` },
-          h('td', null, GAME_NAMES[room.game] ?? room.game),
+          h('td', { 'data-testid': 'room-game' }, gameText(room)),
           h('td', { 'data-testid': 'room-state' }, roomState(room)),
           h(
             'td',

@@ -17,6 +17,16 @@ const CHOICES: readonly { readonly label: string; readonly base: number; readonl
     { label: '60 min + 30 s', base: 3600, inc: 30 },
   ];
 
+/** A time control as the lobby names it: `15 min + 10 s`, `1 min`, `90 s + 5 s`. */
+export function timeControlText(control: {
+  readonly baseSeconds: number;
+  readonly incrementSeconds: number;
+}): string {
+  const { baseSeconds: base, incrementSeconds: inc } = control;
+  const baseText = base % 60 === 0 ? `${base / 60} min` : `${base} s`;
+  return inc > 0 ? `${baseText} + ${inc} s` : baseText;
+}
+
 /**
  * The create form's time control: off by default; a clock per seat otherwise, and what a clock
  * running out does (a loss, or the pending decision passed where the game has a pass). `orElse`
