@@ -53,7 +53,12 @@ describe('planCommits', () => {
   it('gathers the seat changes of a room’s events, a later one’s over an earlier one’s', () => {
     const plan = planCommits(
       [
-        item('a', 0, { seatChanges: { fremen: { kind: 'bot', level: 'greedy' } } }),
+        item('a', 0, {
+          seatChanges: {
+            fremen: { kind: 'bot', level: 'greedy' },
+            atreides: { kind: 'bot', level: 'random' },
+          },
+        }),
         item('a', 1),
         item('a', 2, {
           seatChanges: {
@@ -66,7 +71,11 @@ describe('planCommits', () => {
       new Map(),
     );
     expect(plan.roomUpdates.map((u) => u.seatChanges)).toEqual([
-      { fremen: { kind: 'bot', level: 'expert' }, emperor: { kind: 'bot', level: 'ismcts' } },
+      {
+        fremen: { kind: 'bot', level: 'expert' },
+        atreides: { kind: 'bot', level: 'random' },
+        emperor: { kind: 'bot', level: 'ismcts' },
+      },
     ]);
   });
 
