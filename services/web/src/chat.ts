@@ -19,6 +19,11 @@ const EVENT_TEXT = {
   rematch: 'started the rematch',
 } as const;
 
+/** Whether the table chat says `seat`'s player handed it to a bot (docs/protocol.md, "Concede"). */
+export function seatHandedToBot(chat: readonly ChatLine[], seat: string | null): boolean {
+  return chat.some((l) => l.kind === 'system' && l.event === 'handed_to_bot' && l.seat === seat);
+}
+
 function lineElement(line: ChatLine): HTMLElement {
   const time = new Date(line.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   const attrs = {

@@ -1,4 +1,5 @@
-import type { ChatLine, VeilConnection } from '@veil/client';
+import type { VeilConnection } from '@veil/client';
+import { seatHandedToBot } from './chat.js';
 import { h, mount } from './dom.js';
 import { outcomeText } from './model.js';
 
@@ -45,9 +46,7 @@ export function withConcede(root: HTMLElement, conn: VeilConnection, seats: numb
 
   /** The table chat says a bot has this seat: the connection has nothing more to show. */
   const closeOnceHandedOver = () => {
-    const mine = (line: ChatLine) =>
-      line.kind === 'system' && line.event === 'handed_to_bot' && line.seat === conn.seat;
-    if (handedOver && conn.chat.some(mine)) conn.close();
+    if (handedOver && seatHandedToBot(conn.chat, conn.seat)) conn.close();
   };
   conn.onChat(closeOnceHandedOver);
 

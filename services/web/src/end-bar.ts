@@ -1,4 +1,5 @@
 import { newSeatToken, type ChatLine, type VeilConnection } from '@veil/client';
+import { seatHandedToBot } from './chat.js';
 import { h, mount } from './dom.js';
 import { replayHash, seatHash, watchHash } from './router.js';
 import { saveToken } from './storage.js';
@@ -32,11 +33,6 @@ function isOver(conn: VeilConnection): boolean {
   if (!event) return false;
   const view = event.view as { outcome?: unknown } | null;
   return event.outcome !== undefined || (view?.outcome ?? null) !== null;
-}
-
-/** Whether `seat`'s player handed it to a bot (the table chat says so): it waits for no one. */
-function handedToBot(chat: readonly ChatLine[], seat: string | null): boolean {
-  return chat.some((l) => l.kind === 'system' && l.event === 'handed_to_bot' && l.seat === seat);
 }
 
 /** The table chat's rematch lines: who offered, and the new room once it exists. */
@@ -172,7 +168,7 @@ export function withTableEnd(
           )
         : null,
       button('Leave the table', 'leave-table', () => {
-        if (mine === null || isOver(conn) || handedToBot(conn.chat, mine)) return leave();
+        if (mine === null || isOver(conn) || seatHandedToBot(conn.chat, mine)) return leave();
         confirmingLeave = true;
         render();
       }),
