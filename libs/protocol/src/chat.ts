@@ -82,6 +82,8 @@ export const chatLineSchema = z.discriminatedUnion('kind', [
     room: roomIdSchema.optional(),
     /** `handed_to_bot` only: the level of the bot that plays the seat now. */
     level: botLevelSchema.optional(),
+    /** `handed_to_bot` only, when another player handed the idle seat over (idle-seat.ts). */
+    by: seatSchema.optional(),
   }),
 ]);
 export type ChatLine = z.infer<typeof chatLineSchema>;

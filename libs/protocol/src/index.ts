@@ -5,6 +5,7 @@ export * from './concede.js';
 export * from './create-room.js';
 export * from './error-codes.js';
 export * from './fields.js';
+export * from './idle-seat.js';
 export * from './json.js';
 export * from './limits.js';
 export * from './placement.js';

@@ -118,9 +118,18 @@ export class RoomChat {
     await this.append('table', { kind: 'system', seat, event: 'conceded' });
   }
 
-  /** A seat's player left the table and a bot plays it now (docs/protocol.md, "Concede"). */
-  async handedToBot(seat: string, level: string): Promise<void> {
-    await this.append('table', { kind: 'system', seat, event: 'handed_to_bot', level });
+  /**
+   * A bot plays the seat now (docs/protocol.md, "Concede"): its player left, or `by`, another
+   * player, handed it over after the table waited on it too long (`idle-seat.ts`).
+   */
+  async handedToBot(seat: string, level: string, by?: string): Promise<void> {
+    const line = { kind: 'system', seat, event: 'handed_to_bot', level } as const;
+    await this.append('table', by === undefined ? line : { ...line, by });
+  }
+
+  /** Whether a connection to the seat is open here (counted since this node loaded the room). */
+  isConnected(seat: string): boolean {
+    return (this.connections.get(seat)?.size ?? 0) > 0;
   }
 
   /** A seat's clock ran out and it lost (docs/protocol.md, "Time controls"). */
@@ -187,6 +196,7 @@ export class RoomChat {
           event: (typeof CHAT_EVENTS)[number];
           room?: string;
           level?: string;
+          by?: string;
         },
   ): Promise<void> {
     const at = new Date().toISOString();

@@ -11,6 +11,7 @@ import {
   type GameSnapshot,
 } from '@veil/engine';
 import {
+  idleHandoverOf,
   isConcession,
   MAX_LOG_ENTRIES,
   protocolError,
@@ -49,6 +50,7 @@ import { isPolicyKind } from './game-inputs.js';
 import type { GameRegistry } from './game-registry.js';
 import type { Logger } from '@veil/log';
 import { concessionOf, concessionOutcome, type BotSeat } from './concession.js';
+import { idleHandover } from './idle-seat.js';
 import { RoomChat } from './room-chat.js';
 import { RematchOffers, type CreateRoom } from './room-rematch.js';
 import { applyRoomEvent, type RoomEventRecord } from './room-event.js';
@@ -197,6 +199,8 @@ export class RoomRunner {
   private seatCame = false;
   /** Cancels the timer that abandons the room if no seat comes (unjoined-rooms.ts). */
   private cancelAbandon: (() => void) | null = null;
+  /** The last commit here, or the load: how long the table has waited (`idle-seat.ts`). */
+  private waitingSince: number;
 
   private constructor(
     readonly roomId: string,
@@ -214,6 +218,7 @@ export class RoomRunner {
     this.clockState = clock;
     this.snapshotStagger = snapshotStagger(roomId, deps.snapshotInterval);
     this.spectators = spectators;
+    this.waitingSince = deps.clock.now();
   }
 
   /**
@@ -576,6 +581,8 @@ export class RoomRunner {
     const { module, snapshot, version } = this.context;
     if (this.lifecycle === 'abandoned') return { reply: refusal('game_over') };
     const conceding = isConcession(command.action);
+    const idle = idleHandoverOf(command.action);
+    if (idle === 'malformed') return { reply: refusal('bad_request') };
     const record: RoomEventRecord = conceding
       ? { type: 'concede' }
       : { type: 'act', action: command.action };
@@ -590,6 +597,7 @@ export class RoomRunner {
       return { reply: refusal('stale_version', this.viewFor(command.seat)) };
     }
     if (conceding) return this.concede(command.seat, command.requestId);
+    if (idle) return this.handOverIdle(command.seat, idle.seat, command.requestId);
     let next: GameSnapshot<unknown>;
     try {
       next = applyRoomEvent(module, snapshot, command.seat, record);
@@ -625,13 +633,49 @@ export class RoomRunner {
     return result;
   }
 
-  /** Commits `seat`'s handing to `bot`: the game state stays, the room's row stores the bot. */
+  /**
+   * `requester` hands `target`'s seat to a bot: the table has waited on it too long
+   * (docs/protocol.md, "Hand an idle seat to a bot"; `idle-seat.ts`). The event is the target
+   * seat's, as when its player leaves, with a request id of the seat and version, so two players
+   * asking at once hand it over once (the later one is `stale_version`).
+   */
+  private async handOverIdle(
+    requester: string,
+    target: string,
+    requestId: string,
+  ): Promise<{ reply: Reply; committed?: Committed }> {
+    const { record: room, snapshot, version } = this.context;
+    const claim = idleHandover({
+      seats: room.seats,
+      requester,
+      target,
+      timed: this.clockSettings !== null,
+      waitingOn: this.seatsDeciding(snapshot),
+      waitedMs: this.deps.clock.now() - this.waitingSince,
+      connected: this.chat.isConnected(target),
+    });
+    if (!claim.ok) return { reply: refusal(claim.code) };
+    const result = await this.handOver(target, `idle-${target}-v${version}`, claim.bot, requester);
+    if (!result.committed) return result;
+    await this.chatSafely(() => this.chat.handedToBot(target, claim.bot.level, requester));
+    return { ...result, reply: this.remember(requester, requestId, result.reply) };
+  }
+
+  /**
+   * Commits `seat`'s handing to `bot` (by another seat's player, `by`, when it was idle): the
+   * game state stays, the room's row stores the bot.
+   */
   private handOver(
     seat: string,
     requestId: string,
     bot: BotSeat,
+    by?: string,
   ): Promise<{ reply: Reply; committed?: Committed }> {
-    const record: RoomEventRecord = { type: 'handed_to_bot', level: bot.level };
+    const record: RoomEventRecord = {
+      type: 'handed_to_bot',
+      level: bot.level,
+      ...(by === undefined ? {} : { by }),
+    };
     return this.commit(seat, requestId, record, this.context.snapshot, {
       seatChanges: { [seat]: bot },
     });
@@ -799,6 +843,7 @@ export class RoomRunner {
     }
     switch (result.status) {
       case 'committed':
+        this.waitingSince = now;
         if (reason !== null) this.lastSnapshotVersion = nextVersion;
         if (change.outcome) this.concession = change.outcome;
         if (clock) this.clockState = clock;

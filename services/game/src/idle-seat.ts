@@ -1,0 +1,49 @@
+import { IDLE_ABSENT_SECONDS, IDLE_SECONDS, type ErrorCode } from '@veil/protocol';
+import type { StoredSeat } from '@veil/store';
+import { concessionOf, type BotSeat } from './concession.js';
+
+/** What the node knows when a player asks to hand `target`'s idle seat to a bot. */
+export interface IdleClaim {
+  readonly seats: Readonly<Record<string, StoredSeat>>;
+  /** The seat that asks (a human seat: a bot's token is refused before this). */
+  readonly requester: string;
+  readonly target: string;
+  /** The room has time controls: its clock hands a seat over by itself. */
+  readonly timed: boolean;
+  /** The seats the game waits on now (in a simultaneous choice, those not in yet). */
+  readonly waitingOn: readonly string[];
+  /** How long the table has waited: since its last commit, or since this node loaded it. */
+  readonly waitedMs: number;
+  /** Whether a connection is open to the target's seat, as far as this node counts them. */
+  readonly connected: boolean;
+}
+
+/**
+ * Whether a player may hand another seat to a bot because the table has waited on it too long
+ * (docs/protocol.md, "Hand an idle seat to a bot"). Not at a two-seat table (nobody would play
+ * on against the bot but the asker) nor at a timed one (the clock does it). The bot is the one a
+ * concession of that seat would bring (`concession.ts`).
+ */
+export function idleHandover(
+  claim: IdleClaim,
+): { readonly ok: true; readonly bot: BotSeat } | { readonly ok: false; readonly code: ErrorCode } {
+  const { seats, requester, target } = claim;
+  const names = Object.keys(seats);
+  if (names.length < 3 || claim.timed || target === requester || !Object.hasOwn(seats, target)) {
+    return refused('bad_request');
+  }
+  if (seats[requester]?.kind !== 'human') return refused('forbidden');
+  // A seat a bot plays already, one the game does not wait on, or not waited on long enough.
+  const patienceMs = (claim.connected ? IDLE_SECONDS : IDLE_ABSENT_SECONDS) * 1_000;
+  if (
+    seats[target]?.kind !== 'human' ||
+    !claim.waitingOn.includes(target) ||
+    claim.waitedMs < patienceMs
+  ) {
+    return refused('illegal_action');
+  }
+  const concession = concessionOf(seats, target);
+  return concession.kind === 'hands_over' ? { ok: true, bot: concession.bot } : refused('internal');
+}
+
+const refused = (code: ErrorCode) => ({ ok: false, code }) as const;
