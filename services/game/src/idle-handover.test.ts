@@ -1,9 +1,6 @@
-import type { Bus, InProcessBroker } from '@veil/bus';
+import type { Bus } from '@veil/bus';
 import { PRODUCTION_GAMES } from '@veil/game-registry';
 import {
-  AI_QUEUE_GROUP,
-  aiRequestSchema,
-  aiRequestSubject,
   createRoomCommandReplySchema,
   handOverIdleAction,
   IDLE_ABSENT_SECONDS,
@@ -13,25 +10,30 @@ import {
 import type { RoomStore } from '@veil/store';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock-source.js';
-import { startGameNode } from './game-node.js';
 import { gameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';
-import { eventually, TOKEN_HASH, useMemoryWorld } from './test-support.js';
+import {
+  eventually,
+  startNodeWithFirstLegalBots,
+  TOKEN_HASH,
+  useMemoryWorld,
+  type MemoryWorld,
+} from './test-support.js';
 
-// An untimed Dune table of three people (docs/protocol.md, "Hand an idle seat to a bot"), with a
-// fake clock: a player who never comes, and then one who sits at an open page without deciding,
-// are handed to a bot by another player once the table has waited on them long enough.
+// An untimed Dune table of four people (docs/protocol.md, "Hand an idle seat to a bot"), with a
+// fake clock: a player who never comes, one who left, and one who sits at an open page without
+// deciding are handed to a bot by another player once the table has waited on them long enough.
 
 const games = gameRegistry(PRODUCTION_GAMES.filter((entry) => entry.module.id === 'dune'));
 const ROOM = 'dune-idle';
 const SECOND = 1_000;
 
 describe('handing an idle seat to a bot (fake clock, in-process bus, PGlite)', () => {
-  let broker: InProcessBroker;
+  let world: MemoryWorld;
   let store: RoomStore;
   let client: Bus;
 
-  useMemoryWorld((world) => ({ broker, store, client } = world));
+  useMemoryWorld((adopted) => ({ store, client } = world = adopted));
 
   async function seen(viewer: string) {
     const reply = await sendRoomCommand(client, ROOM, { type: 'sync', viewer });
@@ -57,67 +59,55 @@ describe('handing an idle seat to a bot (fake clock, in-process bus, PGlite)', (
 
   it('hands a seat over after the table waited on it: sooner with no connection open to it', async () => {
     const clock = new ManualClock(1_700_000_000_000);
-    const node = await startGameNode({
+    const node = await startNodeWithFirstLegalBots(world, {
       nodeId: 'dune-idle',
-      store,
-      bus: broker.connect(),
+      game: 'dune',
       games,
-      bots: { timeoutMs: 5_000, attempts: 3 },
-      idleUnloadMs: 60_000,
       clock,
     });
-    // A stand-in AI worker: every bot plays its first legal action.
-    const worker = await broker.connect().subscribe(
-      aiRequestSubject('dune'),
-      ({ data, respond }) => {
-        const request = aiRequestSchema.parse(data);
-        respond?.({
-          ok: true,
-          roomId: request.roomId,
-          version: request.version,
-          action: request.legalActions[0],
-        });
-      },
-      { queue: AI_QUEUE_GROUP },
-    );
     try {
       const human = { kind: 'human', tokenHash: TOKEN_HASH };
+      const factions = ['atreides', 'emperor', 'fremen', 'spacing_guild'];
       const created = createRoomCommandReplySchema.parse(
         await client.request(ROOMS_CREATE_SUBJECT, {
           roomId: ROOM,
           game: 'dune',
-          seats: { atreides: human, emperor: human, fremen: human },
-          options: { seed: 3, gameOptions: { factions: ['atreides', 'emperor', 'fremen'] } },
+          seats: Object.fromEntries(factions.map((faction) => [faction, human])),
+          options: { seed: 3, gameOptions: { factions } },
         }),
       );
       expect(created).toMatchObject({ ok: true });
-      // The Atreides and the Emperor come; the Fremen never do. Only the Atreides pick a traitor.
-      for (const viewer of ['atreides', 'emperor']) {
+      // Three players come; the Fremen never do. The Atreides pick a traitor, then close the page.
+      for (const viewer of ['atreides', 'emperor', 'spacing_guild']) {
         await sendRoomCommand(client, ROOM, { type: 'join', viewer, connectionId: viewer });
       }
       expect(await act('atreides', (await seen('atreides')).legal[0], 'pick')).toMatchObject({
         ok: true,
       });
+      await sendRoomCommand(client, ROOM, {
+        type: 'leave',
+        viewer: 'atreides',
+        connectionId: 'atreides',
+      });
 
       // Not yet: the table has waited on the Fremen a second less than it must.
       clock.advance(IDLE_ABSENT_SECONDS * SECOND - 1);
-      expect(await act('atreides', handOverIdleAction('fremen'), 'early')).toMatchObject({
+      expect(await act('spacing_guild', handOverIdleAction('fremen'), 'early')).toMatchObject({
         ok: false,
         error: { code: 'illegal_action' },
       });
       clock.advance(1);
-      // The Emperor's page is open: not yet for them. Not for a seat the game does not wait on,
-      // nor in any other shape.
-      expect(await act('atreides', handOverIdleAction('emperor'), 'open')).toMatchObject({
+      // The Emperor's page is open: not yet for them. Not in any other shape.
+      expect(await act('spacing_guild', handOverIdleAction('emperor'), 'open')).toMatchObject({
         ok: false,
         error: { code: 'illegal_action' },
       });
       const malformed = { ...handOverIdleAction('fremen'), level: 'expert' };
-      expect(await act('atreides', malformed, 'shape')).toMatchObject({
+      expect(await act('spacing_guild', malformed, 'shape')).toMatchObject({
         ok: false,
         error: { code: 'bad_request' },
       });
-      const before = (await seen('atreides')).version;
+      const before = (await seen('emperor')).version;
       expect(await act('emperor', handOverIdleAction('fremen'), 'absent')).toEqual({
         ok: true,
         version: before + 1,
@@ -150,23 +140,32 @@ describe('handing an idle seat to a bot (fake clock, in-process bus, PGlite)', (
         });
       }
 
-      // The bot picks its traitor; the table waits on the Emperor alone, whose page is open.
+      // The bot picks its traitor. Whether a seat is in is hidden, so the Atreides, in but gone,
+      // are handed over like anyone the table waits on (their pick stands for the bot).
       await eventually(async () => (await seen('emperor')).version === before + 2);
+      clock.advance(IDLE_ABSENT_SECONDS * SECOND);
+      expect(await act('emperor', handOverIdleAction('atreides'), 'gone')).toMatchObject({
+        ok: true,
+      });
+
+      // A player at an open page who does not decide: handed over after the longer wait.
       clock.advance(IDLE_SECONDS * SECOND - 1);
-      expect(await act('atreides', handOverIdleAction('emperor'), 'thinking')).toMatchObject({
+      expect(await act('spacing_guild', handOverIdleAction('emperor'), 'thinking')).toMatchObject({
         ok: false,
         error: { code: 'illegal_action' },
       });
       clock.advance(1);
-      expect(await act('atreides', handOverIdleAction('emperor'), 'gone')).toMatchObject({
+      expect(await act('spacing_guild', handOverIdleAction('emperor'), 'idle')).toMatchObject({
         ok: true,
       });
       expect((await store.roomRecord(ROOM))?.seats['emperor']).toMatchObject({ kind: 'bot' });
-      // Both bots play on: the game moves past the traitor picks.
-      await eventually(async () => !(await seen('atreides')).deciders.includes('emperor'));
+      expect((await handedLines()).map((line) => `${line.seat} by ${line.by}`)).toEqual([
+        'fremen by emperor',
+        'atreides by emperor',
+        'emperor by spacing_guild',
+      ]);
       expect((await store.roomSummary(ROOM))?.status).toBe('active');
     } finally {
-      await worker.unsubscribe();
       await node.stop();
     }
   });

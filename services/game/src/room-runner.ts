@@ -64,10 +64,12 @@ import { persistedJson } from './room-snapshots.js';
 import {
   afterArrivals,
   clockAfter,
+  incrementSeats,
   clockSettingsOf,
   nextFlag,
   remainingAt,
   runningSeats,
+  type Deciding,
   withoutClockOf,
   seatClocks,
   type ClockSettings,
@@ -650,7 +652,7 @@ export class RoomRunner {
       requester,
       target,
       timed: this.clockSettings !== null,
-      waitingOn: this.seatsDeciding(snapshot),
+      waitingOn: this.deciders(snapshot),
       waitedMs: this.deps.clock.now() - this.waitingSince,
       connected: this.chat.isConnected(target),
     });
@@ -776,17 +778,20 @@ export class RoomRunner {
     const { module, snapshot: before, version } = this.context;
     const nextVersion = version + 1;
     const outcome = change.outcome ?? module.outcome(next);
-    // The seats deciding are charged up to this commit; the seat that decided gets the increment.
-    // The seats that came are no longer awaited: the last one's coming starts the clocks. A seat
-    // handed to a bot loses its clock.
+    // The seats deciding are charged up to this commit; the seat that decided gets the increment
+    // (unless it only committed to a choice still open: `incrementSeats`). The seats that came
+    // are no longer awaited: the last one's coming starts the clocks. A seat handed to a bot
+    // loses its clock.
     const now = this.deps.clock.now();
     let clock =
       this.clockState && this.clockSettings
         ? afterArrivals(
             clockAfter(
               this.clockState,
-              runningSeats(this.clockState, this.seatsDeciding(before)),
-              record.type === 'act' ? seat : null,
+              runningSeats(this.clockState, this.deciders(before)),
+              record.type === 'act'
+                ? incrementSeats(seat, this.deciding(before), this.deciding(next))
+                : [],
               this.clockSettings.incrementMs,
               now,
             ),
@@ -985,7 +990,7 @@ export class RoomRunner {
     const clock = afterArrivals(this.clockState, this.came, now, this.clockSettings ?? undefined);
     // A larger table of bots only has no clock to show (only human seats have one).
     if (Object.keys(clock.remainingMs).length === 0) return marks;
-    const running = runningSeats(clock, this.seatsDeciding(this.context.snapshot));
+    const running = runningSeats(clock, this.deciders(this.context.snapshot));
     return { ...marks, clocks: seatClocks(clock, running, now) };
   }
 
@@ -1059,7 +1064,7 @@ export class RoomRunner {
     this.disarmFlag();
     if (!this.clockState || this.closing || this.lifecycle !== 'active') return;
     if (this.clockState.awaiting) return this.armArrivalDeadline();
-    const running = runningSeats(this.clockState, this.seatsDeciding(this.context.snapshot));
+    const running = runningSeats(this.clockState, this.deciders(this.context.snapshot));
     const first = nextFlag(this.clockState, running);
     if (first === null) return;
     this.cancelFlag = this.deps.clock.schedule(first.at - this.deps.clock.now(), () => {
@@ -1096,7 +1101,7 @@ export class RoomRunner {
   /** A deciding seat whose clock has run out now, if any. */
   private flagDueSeat(): string | null {
     if (!this.clockState || this.lifecycle !== 'active') return null;
-    const running = runningSeats(this.clockState, this.seatsDeciding(this.context.snapshot));
+    const running = runningSeats(this.clockState, this.deciders(this.context.snapshot));
     const remaining = remainingAt(this.clockState, running, this.deps.clock.now());
     return running.find((seat) => (remaining[seat] ?? 1) <= 0) ?? null;
   }
@@ -1261,9 +1266,22 @@ export class RoomRunner {
   }
 
   /**
+   * The seats every viewer sees deciding in `snapshot` (the game's `deciders`): whether one is
+   * in on a simultaneous choice is hidden, so what the table shows — the clocks, who may be
+   * handed over as idle — goes by these.
+   */
+  private deciders(snapshot: GameSnapshot<unknown>): readonly string[] {
+    return this.context.module.deciders(snapshot) as string[];
+  }
+
+  private deciding(snapshot: GameSnapshot<unknown>): Deciding {
+    return { deciders: this.deciders(snapshot), awaiting: this.seatsDeciding(snapshot) };
+  }
+
+  /**
    * The seats the game needs an action from in `snapshot`: its deciders, less those already in
-   * on a simultaneous choice (the registry entry's `awaiting`). Their clocks run; bots among them
-   * are asked.
+   * on a simultaneous choice (the registry entry's `awaiting`, never shown to anyone). Bots among
+   * them are asked.
    */
   private seatsDeciding(snapshot: GameSnapshot<unknown>): readonly string[] {
     const { module, record } = this.context;

@@ -161,22 +161,42 @@ export function remainingAt(
 
 /**
  * The clock after an event committed at `now`: the seats that were deciding are charged, and
- * `decided` — the seat whose decision it was, if it was deciding — gets the increment.
+ * each seat in `earned` that was deciding gets the increment (`incrementSeats`).
  */
 export function clockAfter(
   state: ClockState,
   running: readonly string[],
-  decided: string | null,
+  earned: readonly string[],
   incrementMs: number,
   now: number,
 ): ClockState {
   const remainingMs = remainingAt(state, running, now);
-  // (A seat without a clock — a bot's at a larger table — gets none.)
-  const ms = decided === null ? undefined : remainingMs[decided];
-  if (decided !== null && ms !== undefined && running.includes(decided)) {
-    remainingMs[decided] = ms + incrementMs;
+  for (const seat of earned) {
+    // (A seat without a clock — a bot's at a larger table — gets none.)
+    const ms = remainingMs[seat];
+    if (ms !== undefined && running.includes(seat)) remainingMs[seat] = ms + incrementMs;
   }
   return { ...state, remainingMs, at: Math.max(now, state.at) };
+}
+
+/** Who decides in a game state: every viewer's `deciders`, and those not in yet (`awaiting`). */
+export interface Deciding {
+  readonly deciders: readonly string[];
+  readonly awaiting: readonly string[];
+}
+
+/**
+ * The seats whose increment an accepted action of `seat` earns. Whether a seat is in on an open
+ * simultaneous choice is hidden (docs/games/dune.md), and the clocks are public, so they must
+ * not tell it: every participant's clock runs until all are in, a commitment to a choice still
+ * open earns nothing, and the action that ends the choice earns every participant theirs at
+ * once. Any other action earns the seat its own.
+ */
+export function incrementSeats(seat: string, before: Deciding, after: Deciding): string[] {
+  const committedToOpenChoice = after.deciders.includes(seat) && !after.awaiting.includes(seat);
+  if (committedToOpenChoice) return [];
+  const othersIn = before.deciders.some((other) => !before.awaiting.includes(other));
+  return othersIn && before.awaiting.includes(seat) ? [...before.deciders] : [seat];
 }
 
 /** The running seat whose time runs out first, and when; null when no clock runs. */

@@ -7,8 +7,12 @@ import {
   roomViewWildcard,
 } from '@veil/protocol';
 import type { CreateRoomCommandInput } from '@veil/protocol';
+import { AI_QUEUE_GROUP, aiRequestSchema, aiRequestSubject } from '@veil/protocol';
 import { openPgliteRoomStore, type RoomStore } from '@veil/store';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { ClockSource } from './clock-source.js';
+import { startGameNode } from './game-node.js';
+import type { GameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';
 
 /** Shared by the unit tests: an in-process broker, a PGlite store, Parlor rooms. */
@@ -41,6 +45,41 @@ export function useMemoryWorld(adopt: (world: MemoryWorld) => void): void {
   afterAll(async () => {
     await store?.close();
   });
+}
+
+/**
+ * A game node of `world` on `clock`, with a stand-in AI worker for `game` whose bots play their
+ * first legal action. `stop` stops both.
+ */
+export async function startNodeWithFirstLegalBots(
+  world: MemoryWorld,
+  options: { nodeId: string; game: string; games: GameRegistry; clock: ClockSource },
+): Promise<{ stop: () => Promise<void> }> {
+  const { nodeId, game, games, clock } = options;
+  const node = await startGameNode({
+    nodeId,
+    store: world.store,
+    bus: world.broker.connect(),
+    games,
+    bots: { timeoutMs: 5_000, attempts: 3 },
+    idleUnloadMs: 60_000,
+    clock,
+  });
+  const worker = await world.broker.connect().subscribe(
+    aiRequestSubject(game),
+    ({ data, respond }) => {
+      const request = aiRequestSchema.parse(data);
+      const { roomId, version } = request;
+      respond?.({ ok: true, roomId, version, action: request.legalActions[0] });
+    },
+    { queue: AI_QUEUE_GROUP },
+  );
+  return {
+    stop: async () => {
+      await worker.unsubscribe();
+      await node.stop();
+    },
+  };
 }
 
 export async function createParlorRoom(

@@ -1,9 +1,6 @@
-import type { Bus, InProcessBroker } from '@veil/bus';
+import type { Bus } from '@veil/bus';
 import { PRODUCTION_GAMES } from '@veil/game-registry';
 import {
-  AI_QUEUE_GROUP,
-  aiRequestSchema,
-  aiRequestSubject,
   createRoomCommandReplySchema,
   ROOMS_CREATE_SUBJECT,
   type SeatClocks,
@@ -11,29 +8,34 @@ import {
 import type { RoomStore } from '@veil/store';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock-source.js';
-import { startGameNode } from './game-node.js';
 import { gameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';
-import { eventually, TOKEN_HASH, useMemoryWorld } from './test-support.js';
+import {
+  eventually,
+  startNodeWithFirstLegalBots,
+  TOKEN_HASH,
+  useMemoryWorld,
+  type MemoryWorld,
+} from './test-support.js';
 
 // Time controls at a Dune table of three (docs/protocol.md, "Time controls"), with a fake clock:
-// only the people's seats have clocks; a seat already in on a simultaneous choice is not charged;
-// a player whose time runs out while another plays on is replaced by a bot, and the last
-// player's flag-fall ends the room.
+// only the people's seats have clocks; whether a seat is in on a simultaneous choice is hidden,
+// so the clocks do not tell it; a player whose time runs out while another plays on is replaced
+// by a bot, and the last player's flag-fall ends the room.
 
 const games = gameRegistry(PRODUCTION_GAMES.filter((entry) => entry.module.id === 'dune'));
 const START = 1_700_000_000_000;
 const ROOM = 'dune-timed';
 
 describe('time controls at a larger table (fake clock, in-process bus, PGlite)', () => {
-  let broker: InProcessBroker;
+  let world: MemoryWorld;
   let store: RoomStore;
   let client: Bus;
 
-  useMemoryWorld((world) => ({ broker, store, client } = world));
+  useMemoryWorld((adopted) => ({ store, client } = world = adopted));
 
-  async function seen(viewer: string) {
-    const reply = await sendRoomCommand(client, ROOM, { type: 'sync', viewer });
+  async function seen(viewer: string, room = ROOM) {
+    const reply = await sendRoomCommand(client, room, { type: 'sync', viewer });
     if (!reply.ok || !reply.view) throw new Error(`sync refused: ${JSON.stringify(reply)}`);
     const view = reply.view.view as { legalActions?: unknown[] };
     return {
@@ -50,103 +52,102 @@ describe('time controls at a larger table (fake clock, in-process bus, PGlite)',
       return `${line.seat} ${line.event}`;
     });
 
+  /** A timed Dune table of two people and a bot, both people come; `seed` fixes the deal. */
+  async function openTable(room: string, incrementSeconds: number): Promise<void> {
+    const created = createRoomCommandReplySchema.parse(
+      await client.request(ROOMS_CREATE_SUBJECT, {
+        roomId: room,
+        game: 'dune',
+        seats: {
+          atreides: { kind: 'human', tokenHash: TOKEN_HASH },
+          emperor: { kind: 'human', tokenHash: TOKEN_HASH },
+          fremen: { kind: 'bot', level: 'random' },
+        },
+        options: {
+          seed: 3,
+          gameOptions: { factions: ['atreides', 'emperor', 'fremen'] },
+          timeControl: { baseSeconds: 60, incrementSeconds, onFlag: 'loss' },
+        },
+      }),
+    );
+    expect(created).toMatchObject({ ok: true });
+    for (const viewer of ['atreides', 'emperor']) {
+      await sendRoomCommand(client, room, { type: 'join', viewer, connectionId: viewer });
+    }
+    // Both came and the bot's traitor pick is in: the clocks run, the people's only.
+    await eventually(async () => (await seen('atreides', room)).clocks?.awaiting === undefined);
+    await eventually(async () =>
+      ((await store.load(room, { snapshotBefore: 1 }))?.events ?? []).some(
+        (e) => e.seat === 'fremen',
+      ),
+    );
+  }
+
+  async function pick(seat: string, room = ROOM) {
+    const { version, legal } = await seen(seat, room);
+    const reply = await sendRoomCommand(client, room, {
+      type: 'act',
+      seat,
+      version,
+      action: legal[0] as never,
+      requestId: `pick-${seat}`,
+    });
+    expect(reply).toMatchObject({ ok: true });
+  }
+
   it('clocks the people only (bots have none); a flag-fall hands a seat to a bot while another plays on', async () => {
     const clock = new ManualClock(START);
-    const node = await startGameNode({
+    const node = await startNodeWithFirstLegalBots(world, {
       nodeId: 'dune-timed',
-      store,
-      bus: broker.connect(),
+      game: 'dune',
       games,
-      bots: { timeoutMs: 5_000, attempts: 3 },
-      idleUnloadMs: 60_000,
       clock,
     });
-    // A stand-in AI worker: every bot plays its first legal action.
-    const worker = await broker.connect().subscribe(
-      aiRequestSubject('dune'),
-      ({ data, respond }) => {
-        const request = aiRequestSchema.parse(data);
-        respond?.({
-          ok: true,
-          roomId: request.roomId,
-          version: request.version,
-          action: request.legalActions[0],
-        });
-      },
-      { queue: AI_QUEUE_GROUP },
-    );
     try {
-      const created = createRoomCommandReplySchema.parse(
-        await client.request(ROOMS_CREATE_SUBJECT, {
-          roomId: ROOM,
-          game: 'dune',
-          seats: {
-            atreides: { kind: 'human', tokenHash: TOKEN_HASH },
-            emperor: { kind: 'human', tokenHash: TOKEN_HASH },
-            fremen: { kind: 'bot', level: 'random' },
-          },
-          options: {
-            seed: 3,
-            gameOptions: { factions: ['atreides', 'emperor', 'fremen'] },
-            timeControl: { baseSeconds: 60, incrementSeconds: 0, onFlag: 'loss' },
-          },
-        }),
-      );
-      expect(created).toMatchObject({ ok: true });
-      for (const viewer of ['atreides', 'emperor']) {
-        await sendRoomCommand(client, ROOM, { type: 'join', viewer, connectionId: viewer });
-      }
-      // Both came: the clocks run, the people's only (the bot's traitor pick may be in already).
-      await eventually(async () => (await seen('atreides')).clocks?.awaiting === undefined);
+      await openTable(ROOM, 0);
+      expect((await seen('atreides')).clocks).toEqual({
+        remainingMs: { atreides: 60_000, emperor: 60_000 },
+        running: ['atreides', 'emperor'],
+      });
+
+      // Both pick their traitors, 20 s in; then the Atreides dial the storm against the bot.
+      await pick('atreides');
+      clock.advance(20_000);
+      await pick('emperor');
+      await eventually(async () => (await seen('atreides')).clocks?.running.join() === 'atreides');
       expect((await seen('atreides')).clocks?.remainingMs).toEqual({
-        atreides: 60_000,
-        emperor: 60_000,
+        atreides: 40_000,
+        emperor: 40_000,
       });
 
-      // The Atreides pick their traitor: in, their clock stops while the Emperor think.
-      const atreides = await seen('atreides');
-      const picked = await sendRoomCommand(client, ROOM, {
-        type: 'act',
-        seat: 'atreides',
-        version: atreides.version,
-        action: atreides.legal[0] as never,
-        requestId: 'pick',
-      });
-      expect(picked).toMatchObject({ ok: true });
-      clock.advance(30_000);
-      expect((await seen('emperor')).clocks).toEqual({
-        remainingMs: { atreides: 60_000, emperor: 30_000 },
-        running: ['emperor'],
-      });
-
-      // The Emperor's time runs out: a bot (the table's level) takes the seat, the game goes on.
-      clock.advance(30_000);
+      // The Atreides' time runs out: a bot (the table's level) takes the seat, the game goes on.
+      clock.advance(40_000);
       await eventually(
-        async () => (await store.roomRecord(ROOM))?.seats['emperor']?.kind === 'bot',
+        async () => (await store.roomRecord(ROOM))?.seats['atreides']?.kind === 'bot',
       );
-      expect((await store.roomRecord(ROOM))?.seats['emperor']).toEqual({
+      expect((await store.roomRecord(ROOM))?.seats['atreides']).toEqual({
         kind: 'bot',
         level: 'random',
       });
       const events = (await store.load(ROOM, { snapshotBefore: 1 }))?.events ?? [];
       expect(
         events.find((e) => e.action && (e.action as { type: string }).type === 'handed_to_bot'),
-      ).toMatchObject({ seat: 'emperor', requestId: expect.stringMatching(/^flag-emperor-v/) });
-      await eventually(async () => (await chatEvents()).includes('emperor handed_to_bot'));
-      expect(await chatEvents()).toContain('emperor out_of_time');
+      ).toMatchObject({ seat: 'atreides', requestId: expect.stringMatching(/^flag-atreides-v/) });
+      await eventually(async () => (await chatEvents()).includes('atreides handed_to_bot'));
+      expect(await chatEvents()).toContain('atreides out_of_time');
       expect((await store.roomSummary(ROOM))?.status).toBe('active');
-      // The seat's clock is gone; the bot plays it past the setup's choice.
-      expect(Object.keys((await seen('atreides')).clocks?.remainingMs ?? {})).toEqual(['atreides']);
+      // The seat's clock is gone; the bot plays it on.
+      expect(Object.keys((await seen('emperor')).clocks?.remainingMs ?? {})).toEqual(['emperor']);
 
       // The last player's time runs out once it is theirs to decide: the room ends.
       await eventually(
-        async () => (await seen('atreides')).clocks?.running.includes('atreides') === true,
+        async () => (await seen('emperor')).clocks?.running.includes('emperor') === true,
       );
-      clock.advance(60_000);
+      clock.advance(40_000);
       await eventually(async () => (await store.roomSummary(ROOM))?.status === 'finished');
       const outcome = (await store.roomSummary(ROOM))?.outcome;
       expect({ ...outcome, winners: [...(outcome?.winners ?? [])].sort() }).toEqual({
-        winners: ['emperor', 'fremen'],
+        winners: ['atreides', 'fremen'],
         reason: 'time',
       });
 
@@ -174,7 +175,42 @@ describe('time controls at a larger table (fake clock, in-process bus, PGlite)',
       expect(watched).toMatchObject({ ok: true });
       expect(watched.ok && watched.view?.clocks).toBeUndefined();
     } finally {
-      await worker.unsubscribe();
+      await node.stop();
+    }
+  });
+
+  it('does not tell who is in on a simultaneous choice: the choice runs every clock, its end gives every increment', async () => {
+    const clock = new ManualClock(START);
+    const node = await startNodeWithFirstLegalBots(world, {
+      nodeId: 'dune-timed-choice',
+      game: 'dune',
+      games,
+      clock,
+    });
+    try {
+      // Two tables dealt alike: at one the Atreides pick their traitor, at the other nobody does.
+      await openTable('dune-picked', 10);
+      await openTable('dune-thinking', 10);
+      await pick('atreides', 'dune-picked');
+      clock.advance(30_000);
+      const thinking = {
+        remainingMs: { atreides: 30_000, emperor: 30_000 },
+        running: ['atreides', 'emperor'],
+      };
+      for (const viewer of ['emperor', 'spectator']) {
+        expect((await seen(viewer, 'dune-picked')).clocks).toEqual(thinking);
+        expect((await seen(viewer, 'dune-thinking')).clocks).toEqual(thinking);
+      }
+      // The Emperor's pick ends the choice: each person gets the increment, at once.
+      await pick('emperor', 'dune-picked');
+      await eventually(
+        async () => (await seen('emperor', 'dune-picked')).clocks?.running.join() === 'atreides',
+      );
+      expect((await seen('emperor', 'dune-picked')).clocks?.remainingMs).toEqual({
+        atreides: 40_000,
+        emperor: 40_000,
+      });
+    } finally {
       await node.stop();
     }
   });
