@@ -9,6 +9,7 @@ export {
   type SeatConnectOptions,
 } from './connection.js';
 export { errorCodeOf, VeilError } from './errors.js';
+export { IDLE_ABSENT_SECONDS, IDLE_SECONDS } from '@veil/protocol';
 export {
   botLevels,
   createRoom,

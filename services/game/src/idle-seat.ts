@@ -16,6 +16,8 @@ export interface IdleClaim {
   readonly waitedMs: number;
   /** Whether a connection is open to the target's seat, as far as this node counts them. */
   readonly connected: boolean;
+  /** One second of the room's time, in ms (1000; a test world may shorten it, `ClockSource`). */
+  readonly secondMs?: number;
 }
 
 /**
@@ -34,7 +36,8 @@ export function idleHandover(
   }
   if (seats[requester]?.kind !== 'human') return refused('forbidden');
   // A seat a bot plays already, one the game does not wait on, or not waited on long enough.
-  const patienceMs = (claim.connected ? IDLE_SECONDS : IDLE_ABSENT_SECONDS) * 1_000;
+  const patienceMs =
+    (claim.connected ? IDLE_SECONDS : IDLE_ABSENT_SECONDS) * (claim.secondMs ?? 1_000);
   if (
     seats[target]?.kind !== 'human' ||
     !claim.waitingOn.includes(target) ||

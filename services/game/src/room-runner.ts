@@ -655,6 +655,7 @@ export class RoomRunner {
       waitingOn: this.deciders(snapshot),
       waitedMs: this.deps.clock.now() - this.waitingSince,
       connected: this.chat.isConnected(target),
+      secondMs: this.deps.clock.secondMs,
     });
     if (!claim.ok) return { reply: refusal(claim.code) };
     const result = await this.handOver(target, `idle-${target}-v${version}`, claim.bot, requester);

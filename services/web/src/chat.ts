@@ -19,9 +19,25 @@ const EVENT_TEXT = {
   rematch: 'started the rematch',
 } as const;
 
-/** Whether the table chat says `seat`'s player handed it to a bot (docs/protocol.md, "Concede"). */
-export function seatHandedToBot(chat: readonly ChatLine[], seat: string | null): boolean {
-  return chat.some((l) => l.kind === 'system' && l.event === 'handed_to_bot' && l.seat === seat);
+type SystemLine = Extract<ChatLine, { kind: 'system' }>;
+
+/**
+ * The table chat's line saying a bot plays `seat` now (docs/protocol.md, "Concede"), if any: its
+ * player left, or another (`by`) handed it over as idle.
+ */
+export function seatHandedToBot(
+  chat: readonly ChatLine[],
+  seat: string | null,
+): SystemLine | undefined {
+  return chat.find(
+    (l): l is SystemLine => l.kind === 'system' && l.event === 'handed_to_bot' && l.seat === seat,
+  );
+}
+
+function systemText(line: SystemLine): string {
+  return line.event === 'handed_to_bot' && line.by !== undefined
+    ? `${seatName(line.by)} handed the ${seatName(line.seat)} seat to a bot, the table having waited on it too long`
+    : `${seatName(line.seat)} ${EVENT_TEXT[line.event]}`;
 }
 
 function lineElement(line: ChatLine): HTMLElement {
@@ -37,7 +53,7 @@ function lineElement(line: ChatLine): HTMLElement {
       'li',
       attrs,
       h('span', { class: 'chat-time' }, time),
-      ` ${seatName(line.seat)} ${EVENT_TEXT[line.event]}${line.level ? `, ${botLevelText(line.level)}` : ''}.`,
+      ` ${systemText(line)}${line.level ? `, ${botLevelText(line.level)}` : ''}.`,
     );
   }
   const who = line.from === 'spectator' ? 'Spectator' : seatName(line.from);

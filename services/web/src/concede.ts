@@ -2,6 +2,7 @@ import type { VeilConnection } from '@veil/client';
 import { seatHandedToBot } from './chat.js';
 import { h, mount } from './dom.js';
 import { outcomeText } from './model.js';
+import { seatName } from './seat-name.js';
 
 /** What the bar's button says and asks: a two-seat room ends; a larger table plays on. */
 function wording(seats: number) {
@@ -27,6 +28,8 @@ export function withConcede(root: HTMLElement, conn: VeilConnection, seats: numb
   let confirming = false;
   let pending = false;
   let handedOver = false;
+  /** The player who handed this seat over as idle, if another did. */
+  let handedBy: string | null = null;
   let error: string | null = null;
 
   const concede = () => {
@@ -44,9 +47,19 @@ export function withConcede(root: HTMLElement, conn: VeilConnection, seats: numb
     });
   };
 
-  /** The table chat says a bot has this seat: the connection has nothing more to show. */
+  /**
+   * The table chat says a bot has this seat: the connection has nothing more to show. Another
+   * player may have handed it over as idle (`by`): then no ack of ours is awaited.
+   */
   const closeOnceHandedOver = () => {
-    if (handedOver && seatHandedToBot(conn.chat, conn.seat)) conn.close();
+    const line = seatHandedToBot(conn.chat, conn.seat);
+    if (!line) return;
+    if (line.by !== undefined && !handedOver) {
+      handedOver = true;
+      handedBy = line.by;
+      render();
+    }
+    if (handedOver) conn.close();
   };
   conn.onChat(closeOnceHandedOver);
 
@@ -66,7 +79,9 @@ export function withConcede(root: HTMLElement, conn: VeilConnection, seats: numb
         h(
           'p',
           { class: 'conceded', 'data-testid': 'handed-over' },
-          'A bot plays your seat now. ',
+          handedBy === null
+            ? 'A bot plays your seat now. '
+            : `The table waited on you too long: the ${seatName(handedBy)} handed your seat to a bot. `,
           h('a', { href: '#/' }, 'Back to the lobby'),
         ),
       );

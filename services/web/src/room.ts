@@ -11,6 +11,7 @@ import { withChat } from './chat.js';
 import { withClocks } from './clock-bar.js';
 import { withConcede } from './concede.js';
 import { withTableEnd } from './end-bar.js';
+import { withIdleSeats } from './idle-seats.js';
 import { h, mount } from './dom.js';
 import { seatHash, type Route } from './router.js';
 import { savedToken, saveToken } from './storage.js';
@@ -126,10 +127,14 @@ export function openRoom(root: HTMLElement, base: string, route: RoomRoute): () 
     }
     const boardRoot = withClocks(
       withTableEnd(
-        withConcede(
-          withChat(fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root, conn),
+        withIdleSeats(
+          withConcede(
+            withChat(fixedDeal || conn.view?.fixedDeal ? withFixedDealNotice(root) : root, conn),
+            conn,
+            seats,
+          ),
           conn,
-          seats,
+          { count: seats, humans: seatNames.filter((name) => bots[name] === undefined) },
         ),
         conn,
         seatNames,
