@@ -3,6 +3,7 @@ import { seatHandedToBot } from './chat.js';
 import { h, mount } from './dom.js';
 import { outcomeText } from './model.js';
 import { seatName } from './seat-name.js';
+import { barButton, confirmation } from './table-bar.js';
 
 /** What the bar's button says and asks: a two-seat room ends; a larger table plays on. */
 function wording(seats: number) {
@@ -92,25 +93,13 @@ export function withConcede(root: HTMLElement, conn: VeilConnection, seats: numb
       mount(bar, null);
       return;
     }
-    const btn = (label: string, testid: string, onClick: () => void, cls = 'btn') =>
-      h(
-        'button',
-        {
-          class: cls,
-          type: 'button',
-          'data-testid': testid,
-          disabled: pending,
-          on: { click: onClick },
-        },
-        label,
-      );
+    const btn = (label: string, testid: string, onClick: () => void, cls?: string) =>
+      barButton(label, testid, onClick, pending, cls);
     mount(
       bar,
       confirming
-        ? h(
-            'div',
-            { class: 'concede-confirm', role: 'alertdialog', 'aria-label': words.ask },
-            h('span', null, words.ask),
+        ? confirmation(
+            words.ask,
             btn(words.button, 'concede-confirm', concede, 'btn btn-danger'),
             btn('Keep playing', 'concede-cancel', () => {
               confirming = false;

@@ -3,6 +3,7 @@ import { seatHandedToBot } from './chat.js';
 import { h, mount } from './dom.js';
 import { replayHash, seatHash, watchHash } from './router.js';
 import { saveToken } from './storage.js';
+import { barButton, isOver } from './table-bar.js';
 
 const REMATCH_PREFIX = 'veil.rematch.';
 
@@ -25,14 +26,6 @@ function keepRematchToken(roomId: string, seat: string, token: string): void {
 
 function sideName(seat: string): string {
   return seat.charAt(0).toUpperCase() + seat.slice(1);
-}
-
-/** Whether the game is over: its rules ended it, or the room did (a concession). */
-function isOver(conn: VeilConnection): boolean {
-  const event = conn.view;
-  if (!event) return false;
-  const view = event.view as { outcome?: unknown } | null;
-  return event.outcome !== undefined || (view?.outcome ?? null) !== null;
 }
 
 /** The table chat's rematch lines: who offered, and the new room once it exists. */
@@ -66,18 +59,8 @@ export function withTableEnd(
   const mine = conn.seat;
   const other = mine === null ? null : (seats.find((s) => s !== mine) ?? null);
 
-  const button = (label: string, testid: string, onClick: () => void, cls = 'btn') =>
-    h(
-      'button',
-      {
-        class: cls,
-        type: 'button',
-        'data-testid': testid,
-        disabled: pending,
-        on: { click: onClick },
-      },
-      label,
-    );
+  const button = (label: string, testid: string, onClick: () => void, cls?: string) =>
+    barButton(label, testid, onClick, pending, cls);
 
   const leave = () => {
     // The router closes the connection: the table chat then says this seat left.

@@ -6,6 +6,7 @@ import {
 } from '@veil/client';
 import { h, mount } from './dom.js';
 import { seatName } from './seat-name.js';
+import { barButton, confirmation, isOver } from './table-bar.js';
 
 /** How often the bar looks again whether the table has waited long enough. */
 const CHECK_MS = 15_000;
@@ -96,48 +97,27 @@ export function withIdleSeats(
       lastVersion = event.version;
       since = performance.now();
     }
-    const view = event?.view as { outcome?: unknown } | null | undefined;
     const offered = idleSeats({
       me: conn.seat,
       seats: seats.count,
       humanSeats: seats.humans,
       chat: conn.chat,
-      waitingOn: waitingOnOf(view),
+      waitingOn: waitingOnOf(event?.view),
       waitedMs: performance.now() - since,
       timed: event?.clocks !== undefined,
-      over: event?.outcome !== undefined || (view?.outcome ?? null) !== null,
+      over: isOver(conn),
     });
     if (confirming !== null && !offered.includes(confirming)) confirming = null;
     bar.hidden = offered.length === 0 && error === null;
     const minutes = Math.floor((performance.now() - since) / 60_000);
-    const button = (label: string, testid: string, onClick: () => void, cls = 'btn') =>
-      h(
-        'button',
-        {
-          class: cls,
-          type: 'button',
-          'data-testid': testid,
-          disabled: pending,
-          on: { click: onClick },
-        },
-        label,
-      );
+    const button = (label: string, testid: string, onClick: () => void, cls?: string) =>
+      barButton(label, testid, onClick, pending, cls);
     mount(
       bar,
       ...offered.map((seat) =>
         confirming === seat
-          ? h(
-              'div',
-              {
-                class: 'concede-confirm',
-                role: 'alertdialog',
-                'aria-label': `Hand the ${seatName(seat)} seat to a bot?`,
-              },
-              h(
-                'span',
-                null,
-                `Hand the ${seatName(seat)} seat to a bot? It plays the seat from now on, and its player cannot come back to it.`,
-              ),
+          ? confirmation(
+              `Hand the ${seatName(seat)} seat to a bot? It plays the seat from now on, and its player cannot come back to it.`,
               button('Hand it over', 'idle-confirm', () => handOver(seat), 'btn btn-danger'),
               button('Keep waiting', 'idle-cancel', () => {
                 confirming = null;
