@@ -1,6 +1,6 @@
 import { connectSpectator } from '@veil/client';
 import type { Veil } from '@veil/cli';
-import { TREACHERY, type DuneView } from '@veil/dune/client';
+import { TERRITORIES, TREACHERY, type DuneView } from '@veil/dune/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesSkipReason } from '../support/index.js';
@@ -13,6 +13,10 @@ import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js'
 const skip = servicesSkipReason() ?? chromiumSkipReason();
 const WAIT = { timeout: 30_000 };
 const CARD_NAMES: readonly string[] = Object.values(TREACHERY).map((card) => card.name);
+/** The map's names, longest first: public, and holding card names ("Gara Kulon", "Shield Wall"). */
+const PLACE_NAMES: readonly string[] = Object.values(TERRITORIES)
+  .map((territory) => territory.name)
+  .sort((a, b) => b.length - a.length);
 
 describe.skipIf(skip)('the Dune board in Chromium', () => {
   let veil: Veil;
@@ -208,15 +212,17 @@ describe.skipIf(skip)('the Dune board in Chromium', () => {
       // Card names on the page are the public ones only (discards, revealed plans, the log).
       const publicText = JSON.stringify([view, spectator.log]);
       const ids = Object.keys(TREACHERY);
-      // Everything but the map (whose territory names hold words like "Kulon") and, while a
-      // window is open, the prompt naming its public kind ("… play Weather Control / Family
-      // Atomics now, or pass" opens for every eligible seat, holder or not).
+      // Everything but the map's names (which hold card names: "Gara Kulon", "Shield Wall") and,
+      // while a window is open, the prompt naming its public kind ("… play Weather Control /
+      // Family Atomics now, or pass" opens for every eligible seat, holder or not).
       const windowOpen = view.windows.some((w) => w.status === 'open');
-      const text = [windowOpen ? side.replace(prompt, '') : side, seats].join('\n');
+      const text = PLACE_NAMES.reduce(
+        (rest, place) => rest.replaceAll(place, ''),
+        [windowOpen ? side.replace(prompt, '') : side, seats].join('\n'),
+      );
       for (const [i, name] of CARD_NAMES.entries()) {
         if (publicText.includes(`"${ids[i]}"`)) continue;
-        // "Shield" the card, not the Shield Wall.
-        const shown = new RegExp(`\\b${name}\\b(?! Wall)`).test(text);
+        const shown = new RegExp(`\\b${name}\\b`).test(text);
         expect(shown, `spectator page shows ${name}`).toBe(false);
       }
       expect(text).not.toContain('Your shield');
