@@ -8,7 +8,7 @@ import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js'
 // Handing an idle seat to a bot in Chromium (docs/protocol.md, "Hand an idle seat to a bot"): at
 // an untimed Dune table the Fremen never come, so the Atreides hand their seat to a bot; then the
 // Emperor sit at an open page without deciding, and are handed over after the longer wait, their
-// page saying so. The world's node runs a second of room time as 10 ms (the 5 minutes are 3 s,
+// page saying so. At a Netrunner table the Corp claims the game from a Runner who never came. The world's node runs a second of room time as 10 ms (the 5 minutes are 3 s,
 // the 30 minutes 18 s); the pages' own clocks are moved on by Playwright. Every wait is for a
 // condition on the page; the timeouts only bound a hang.
 
@@ -105,5 +105,38 @@ describe.skipIf(skip)('handing an idle seat to a bot in Chromium', () => {
     // The page let its connection go: the table reads that the Emperor left.
     await systemLine(atreides, 'Emperor left the table.').waitFor(WAIT);
     expect((await getRoom(base(), roomId)).seats['emperor']).toMatchObject({ type: 'bot' });
+  });
+
+  it('at a two-seat table a player claims the game from an opponent who never came', async () => {
+    const created = await createRoom(base(), {
+      game: 'netrunner',
+      seats: { corp: { type: 'human' }, runner: { type: 'human' } },
+    });
+    const { roomId } = created;
+    const corp = await newPage(`#/room/${roomId}/seat/corp?token=${created.seats['corp']?.token}`);
+    await corp.getByTestId('board').waitFor(WAIT);
+    // The Corp keeps its hand: the Runner's mulligan is next, and the Runner never came.
+    await corp.getByRole('button', { name: 'Keep this hand' }).click();
+    while ((await getRoom(base(), roomId)).version < 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await corp.clock.fastForward(5 * MINUTE);
+    await corp.locator('[data-testid=idle-seat][data-seat=runner]').waitFor(WAIT);
+    await corp.getByTestId('idle-hand-over').click();
+    expect(await corp.getByRole('alertdialog').textContent()).toContain(
+      'you win, and the game ends',
+    );
+    await corp.getByTestId('idle-confirm').click();
+    await corp.getByTestId('game-over').waitFor(WAIT);
+    expect(await corp.getByTestId('winner').textContent()).toBe('The Corp wins');
+    expect(await corp.getByTestId('reason').textContent()).toBe('Reason: the other side was gone.');
+    await systemLine(corp, 'Corp claimed the game, the Runner having been gone too long').waitFor(
+      WAIT,
+    );
+    expect(await getRoom(base(), roomId)).toMatchObject({
+      status: 'finished',
+      outcome: { winners: ['corp'], reason: 'left' },
+    });
   });
 });

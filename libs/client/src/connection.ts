@@ -293,11 +293,11 @@ export class VeilConnection {
   }
 
   /**
-   * Hands `seat`, another seat the table has waited on too long, to a bot (docs/protocol.md,
-   * "Hand an idle seat to a bot"): at an untimed table of three or more, once the game has waited
-   * on it 5 minutes with no connection open to it, or 30 minutes in any case. Sent as an `act`
-   * against the latest version seen; too early, or for a seat the game does not wait on, the ack
-   * is `illegal_action`.
+   * Hands `seat`, another seat the table has waited on too long, to a bot — at a two-seat table,
+   * claims the game from it (docs/protocol.md, "Hand an idle seat to a bot"): at an untimed
+   * table, once the game has waited on it 5 minutes with no connection open to it, or 30 minutes
+   * in any case. Sent as an `act` against the latest version seen; too early, or for a seat the
+   * game does not wait on, the ack is `illegal_action`.
    */
   handOverIdle(seat: string): Promise<Ack> {
     return this.act(handOverIdleAction(seat));

@@ -82,7 +82,10 @@ export const chatLineSchema = z.discriminatedUnion('kind', [
     room: roomIdSchema.optional(),
     /** `handed_to_bot` only: the level of the bot that plays the seat now. */
     level: botLevelSchema.optional(),
-    /** `handed_to_bot` only, when another player handed the idle seat over (idle-seat.ts). */
+    /**
+     * `handed_to_bot` and `conceded` only: another player handed the idle seat over, or claimed
+     * the game from it (idle-seat.ts).
+     */
     by: seatSchema.optional(),
   }),
 ]);

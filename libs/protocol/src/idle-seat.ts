@@ -4,11 +4,15 @@ import { seatSchema } from './fields.js';
 /**
  * A player hands another seat, one the table has waited on too long, to a bot by sending the
  * room-level action `{type: 'hand_over_idle', seat}` through `act` (docs/protocol.md, "Hand an
- * idle seat to a bot"). Only at an untimed table of three or more seats (a timed table's clock
- * does this by itself). The game node handles it before the game's rules, as a concession; no
- * game may use `hand_over_idle` as an action type.
+ * idle seat to a bot"); at a two-seat table the same action claims the game from an opponent who
+ * is gone. Only at an untimed table (a timed table's clock does this by itself). The game node
+ * handles it before the game's rules, as a concession; no game may use `hand_over_idle` as an
+ * action type.
  */
 export const HAND_OVER_IDLE = 'hand_over_idle';
+
+/** The reason a room's outcome gives when a player claimed it from an opponent who was gone. */
+export const LEFT_REASON = 'left';
 
 /** The table may hand over a seat it has waited on this long while no connection is open to it… */
 export const IDLE_ABSENT_SECONDS = 300;

@@ -1,5 +1,6 @@
 import type { Bus } from '@veil/bus';
 import { PRODUCTION_GAMES } from '@veil/game-registry';
+import { parlorGame } from '@veil/parlor';
 import {
   createRoomCommandReplySchema,
   handOverIdleAction,
@@ -13,8 +14,11 @@ import { ManualClock } from './clock-source.js';
 import { gameRegistry } from './game-registry.js';
 import { sendRoomCommand } from './room-client.js';
 import {
+  createParlorRoom,
   eventually,
+  playFirstLegal,
   startNodeWithFirstLegalBots,
+  syncView,
   TOKEN_HASH,
   useMemoryWorld,
   type MemoryWorld,
@@ -24,7 +28,10 @@ import {
 // fake clock: a player who never comes, one who left, and one who sits at an open page without
 // deciding are handed to a bot by another player once the table has waited on them long enough.
 
-const games = gameRegistry(PRODUCTION_GAMES.filter((entry) => entry.module.id === 'dune'));
+const games = gameRegistry([
+  ...PRODUCTION_GAMES.filter((entry) => entry.module.id === 'dune'),
+  parlorGame,
+]);
 const ROOM = 'dune-idle';
 const SECOND = 1_000;
 
@@ -165,6 +172,63 @@ describe('handing an idle seat to a bot (fake clock, in-process bus, PGlite)', (
         'emperor by spacing_guild',
       ]);
       expect((await store.roomSummary(ROOM))?.status).toBe('active');
+    } finally {
+      await node.stop();
+    }
+  });
+
+  it('at a two-seat table claims the game from an opponent who is gone, as a reload tells too', async () => {
+    const clock = new ManualClock(1_700_000_000_000);
+    const room = 'parlor-idle';
+    let node = await startNodeWithFirstLegalBots(world, {
+      nodeId: 'parlor-idle',
+      game: 'parlor',
+      games,
+      clock,
+    });
+    try {
+      await createParlorRoom(client, room);
+      await sendRoomCommand(client, room, { type: 'join', viewer: 'p1', connectionId: 'p1' });
+      // P1 ends its turn: P2's now, and P2 never came.
+      expect(await playFirstLegal(client, room, 'p1-end', ['end'])).toMatchObject({ seat: 'p1' });
+      const { version, view } = await syncView(client, room, 'p1');
+      expect(view.deciders).toEqual(['p2']);
+      const claim = (requestId: string) =>
+        sendRoomCommand(client, room, {
+          type: 'act',
+          seat: 'p1',
+          version,
+          action: handOverIdleAction('p2'),
+          requestId,
+        });
+      clock.advance(IDLE_ABSENT_SECONDS * SECOND - 1);
+      expect(await claim('early')).toMatchObject({ ok: false, error: { code: 'illegal_action' } });
+      clock.advance(1);
+      expect(await claim('claim')).toEqual({ ok: true, version: version + 1 });
+
+      const left = { winners: ['p1'], reason: 'left' };
+      expect(await store.roomSummary(room)).toMatchObject({ status: 'finished', outcome: left });
+      const events = (await store.load(room, { snapshotBefore: 1 }))?.events ?? [];
+      expect(events.at(-1)).toMatchObject({
+        seat: 'p2',
+        requestId: `idle-p2-v${version}`,
+        action: { type: 'concede', by: 'p1' },
+      });
+      await eventually(async () =>
+        (await store.chatLines(room, 50)).some(
+          (row) => (row.line as { event?: string; by?: string }).by === 'p1',
+        ),
+      );
+      // Another node loading the room reads the same end from its log.
+      await node.drain();
+      node = await startNodeWithFirstLegalBots(world, {
+        nodeId: 'parlor-idle-2',
+        game: 'parlor',
+        games,
+        clock,
+      });
+      const reloaded = await sendRoomCommand(client, room, { type: 'sync', viewer: 'p1' });
+      expect(reloaded).toMatchObject({ ok: true, view: { version: version + 1, outcome: left } });
     } finally {
       await node.stop();
     }

@@ -3,8 +3,9 @@ import type { StoredSeat } from '@veil/store';
 import { describe, expect, it } from 'vitest';
 import { idleHandover, type IdleClaim } from './idle-seat.js';
 
-// When another player may hand an idle seat to a bot (docs/protocol.md, "Hand an idle seat to
-// a bot"): the rule alone; `idle-handover.test.ts` runs it in a game node.
+// When another player may hand an idle seat to a bot, or at two seats claim the game from it
+// (docs/protocol.md, "Hand an idle seat to a bot"): the rule alone; `idle-handover.test.ts` runs
+// it in a game node.
 
 const human: StoredSeat = { kind: 'human', tokenHash: 'f'.repeat(64) };
 const table = { atreides: human, emperor: human, fremen: human };
@@ -23,10 +24,15 @@ const claim = (over: Partial<IdleClaim> = {}): IdleClaim => ({
 
 describe('handing an idle seat to a bot', () => {
   it('hands over a seat the table waited on long enough, at the level a concession would bring', () => {
-    expect(idleHandover(claim())).toEqual({ ok: true, bot: { kind: 'bot', level: 'ismcts' } });
+    expect(idleHandover(claim())).toEqual({
+      ok: true,
+      kind: 'hands_over',
+      bot: { kind: 'bot', level: 'ismcts' },
+    });
     const withBot = { ...table, emperor: { kind: 'bot', level: 'expert' } as StoredSeat };
     expect(idleHandover(claim({ seats: withBot }))).toEqual({
       ok: true,
+      kind: 'hands_over',
       bot: { kind: 'bot', level: 'expert' },
     });
   });
@@ -57,10 +63,19 @@ describe('handing an idle seat to a bot', () => {
     });
   });
 
-  it('is no request at a two-seat or a timed table, for oneself, or for no seat of the room', () => {
+  it('at a two-seat table claims the game for the asker instead', () => {
     const two = { corp: human, runner: human };
+    const gone = claim({ seats: two, requester: 'corp', target: 'runner', waitingOn: ['runner'] });
+    expect(idleHandover(gone)).toEqual({
+      ok: true,
+      kind: 'ends',
+      outcome: { winners: ['corp'], reason: 'left' },
+    });
+    expect(idleHandover({ ...gone, waitedMs: absentMs - 1 })).toMatchObject({ ok: false });
+  });
+
+  it('is no request at a timed table, for oneself, or for no seat of the room', () => {
     for (const refused of [
-      claim({ seats: two, requester: 'corp', target: 'runner', waitingOn: ['runner'] }),
       claim({ timed: true }),
       claim({ target: 'atreides', waitingOn: ['atreides'] }),
       claim({ target: 'harkonnen', waitingOn: ['harkonnen'] }),

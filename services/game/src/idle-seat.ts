@@ -1,6 +1,6 @@
-import { IDLE_ABSENT_SECONDS, IDLE_SECONDS, type ErrorCode } from '@veil/protocol';
+import { IDLE_ABSENT_SECONDS, IDLE_SECONDS, LEFT_REASON, type ErrorCode } from '@veil/protocol';
 import type { StoredSeat } from '@veil/store';
-import { concessionOf, type BotSeat } from './concession.js';
+import { concessionOf, type Concession } from './concession.js';
 
 /** What the node knows when a player asks to hand `target`'s idle seat to a bot. */
 export interface IdleClaim {
@@ -20,18 +20,20 @@ export interface IdleClaim {
   readonly secondMs?: number;
 }
 
+/** What an accepted claim does: as a concession of the idle seat would, but for the reason. */
+export type IdleOutcome = Concession;
+
 /**
  * Whether a player may hand another seat to a bot because the table has waited on it too long
- * (docs/protocol.md, "Hand an idle seat to a bot"). Not at a two-seat table (nobody would play
- * on against the bot but the asker) nor at a timed one (the clock does it). The bot is the one a
- * concession of that seat would bring (`concession.ts`).
+ * (docs/protocol.md, "Hand an idle seat to a bot"), and what follows: the bot a concession of
+ * that seat would bring, or at a two-seat table the room's end, the asker winning (`left`). Not
+ * at a timed table (the clock does it).
  */
 export function idleHandover(
   claim: IdleClaim,
-): { readonly ok: true; readonly bot: BotSeat } | { readonly ok: false; readonly code: ErrorCode } {
+): ({ readonly ok: true } & IdleOutcome) | { readonly ok: false; readonly code: ErrorCode } {
   const { seats, requester, target } = claim;
-  const names = Object.keys(seats);
-  if (names.length < 3 || claim.timed || target === requester || !Object.hasOwn(seats, target)) {
+  if (claim.timed || target === requester || !Object.hasOwn(seats, target)) {
     return refused('bad_request');
   }
   if (seats[requester]?.kind !== 'human') return refused('forbidden');
@@ -46,7 +48,9 @@ export function idleHandover(
     return refused('illegal_action');
   }
   const concession = concessionOf(seats, target);
-  return concession.kind === 'hands_over' ? { ok: true, bot: concession.bot } : refused('internal');
+  return concession.kind === 'ends'
+    ? { ok: true, kind: 'ends', outcome: { ...concession.outcome, reason: LEFT_REASON } }
+    : { ok: true, ...concession };
 }
 
 const refused = (code: ErrorCode) => ({ ok: false, code }) as const;

@@ -113,9 +113,13 @@ export class RoomChat {
     await this.append('table', { kind: 'system', seat: viewer, event: 'left' });
   }
 
-  /** A seat conceded (the room already committed it): told to whoever reads the table. */
-  async conceded(seat: string): Promise<void> {
-    await this.append('table', { kind: 'system', seat, event: 'conceded' });
+  /**
+   * A seat conceded (the room already committed it): told to whoever reads the table. With `by`,
+   * the other player claimed the game from the seat, which was gone (`idle-seat.ts`).
+   */
+  async conceded(seat: string, by?: string): Promise<void> {
+    const line = { kind: 'system', seat, event: 'conceded' } as const;
+    await this.append('table', by === undefined ? line : { ...line, by });
   }
 
   /**

@@ -16,6 +16,8 @@ export interface LoadedRoomState {
   readonly previousSnapshot: GameSnapshot<unknown> | null;
   /** The seat that conceded, when the room ended so (its last event). */
   readonly conceded: string | null;
+  /** That concession was the other player's claim from a seat that was gone (`idle-seat.ts`). */
+  readonly claimed: boolean;
   /** The seat whose clock ran out, when the room ended so (its last event). */
   readonly flagged: string | null;
   /** The clock the last replayed event stored (rooms with time controls), if any. */
@@ -88,6 +90,7 @@ export function roomStateOf(
   let version = stored.snapshot.version;
   let previousSnapshot: GameSnapshot<unknown> | null = null;
   let conceded: string | null = null;
+  let claimed = false;
   let flagged: string | null = null;
   let clock: ClockState | null = null;
   visit?.(version, snapshot);
@@ -97,7 +100,10 @@ export function roomStateOf(
     if (event.version !== version + 1 || !isRoomEventRecord(event.action) || ended) {
       throw new RoomLoadError('corrupt_log', roomId);
     }
-    if (event.action.type === 'concede') conceded = event.seat;
+    if (event.action.type === 'concede') {
+      conceded = event.seat;
+      claimed = event.action.by !== undefined;
+    }
     if (event.action.type === 'flag') flagged = event.seat;
     clock = storedClock(event.action) ?? clock;
     previousSnapshot = snapshot;
@@ -117,6 +123,7 @@ export function roomStateOf(
     snapshotVersion: stored.snapshot.version,
     previousSnapshot,
     conceded,
+    claimed,
     flagged,
     clock,
   };

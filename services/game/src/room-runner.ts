@@ -13,6 +13,7 @@ import {
 import {
   idleHandoverOf,
   isConcession,
+  LEFT_REASON,
   MAX_LOG_ENTRIES,
   protocolError,
   roomCmdSubject,
@@ -213,8 +214,11 @@ export class RoomRunner {
     clock: ClockState | null,
   ) {
     this.lastSnapshotVersion = loaded.snapshotVersion;
-    if (loaded.conceded !== null)
-      this.concession = concessionOutcome(loaded.record.seats, loaded.conceded);
+    if (loaded.conceded !== null) {
+      const outcome = concessionOutcome(loaded.record.seats, loaded.conceded);
+      // Claimed by the other player from a seat that was gone (`idle-seat.ts`).
+      this.concession = loaded.claimed ? { ...outcome, reason: LEFT_REASON } : outcome;
+    }
     if (loaded.flagged !== null) this.concession = flagOutcome(loaded.record, loaded.flagged);
     this.clockSettings = clockSettingsOf(loaded.record.options);
     this.clockState = clock;
@@ -658,9 +662,20 @@ export class RoomRunner {
       secondMs: this.deps.clock.secondMs,
     });
     if (!claim.ok) return { reply: refusal(claim.code) };
-    const result = await this.handOver(target, `idle-${target}-v${version}`, claim.bot, requester);
+    const claimId = `idle-${target}-v${version}`;
+    let result: { reply: Reply; committed?: Committed };
+    if (claim.kind === 'hands_over') {
+      const { level } = claim.bot;
+      result = await this.handOver(target, claimId, claim.bot, requester);
+      if (result.committed)
+        await this.chatSafely(() => this.chat.handedToBot(target, level, requester));
+    } else {
+      // Two seats: the room ends as at the target's concession, claimed by the asker (`by`).
+      const record: RoomEventRecord = { type: 'concede', by: requester };
+      result = await this.commit(target, claimId, record, snapshot, { outcome: claim.outcome });
+      if (result.committed) await this.chatSafely(() => this.chat.conceded(target, requester));
+    }
     if (!result.committed) return result;
-    await this.chatSafely(() => this.chat.handedToBot(target, claim.bot.level, requester));
     return { ...result, reply: this.remember(requester, requestId, result.reply) };
   }
 

@@ -49,12 +49,13 @@ export function useMemoryWorld(adopt: (world: MemoryWorld) => void): void {
 
 /**
  * A game node of `world` on `clock`, with a stand-in AI worker for `game` whose bots play their
- * first legal action. `stop` stops both.
+ * first legal action. `stop` stops both (the node keeping its leases, as in a crash); `drain`
+ * lets the node's rooms go first, so another node loads them at once.
  */
 export async function startNodeWithFirstLegalBots(
   world: MemoryWorld,
   options: { nodeId: string; game: string; games: GameRegistry; clock: ClockSource },
-): Promise<{ stop: () => Promise<void> }> {
+): Promise<{ stop: () => Promise<void>; drain: () => Promise<void> }> {
   const { nodeId, game, games, clock } = options;
   const node = await startGameNode({
     nodeId,
@@ -78,6 +79,10 @@ export async function startNodeWithFirstLegalBots(
     stop: async () => {
       await worker.unsubscribe();
       await node.stop();
+    },
+    drain: async () => {
+      await node.drain();
+      await worker.unsubscribe();
     },
   };
 }

@@ -35,9 +35,11 @@ export function seatHandedToBot(
 }
 
 function systemText(line: SystemLine): string {
-  return line.event === 'handed_to_bot' && line.by !== undefined
-    ? `${seatName(line.by)} handed the ${seatName(line.seat)} seat to a bot, the table having waited on it too long`
-    : `${seatName(line.seat)} ${EVENT_TEXT[line.event]}`;
+  if (line.by === undefined) return `${seatName(line.seat)} ${EVENT_TEXT[line.event]}`;
+  // Another player acted for a seat that was gone (docs/protocol.md, "Hand an idle seat to a bot").
+  return line.event === 'conceded'
+    ? `${seatName(line.by)} claimed the game, the ${seatName(line.seat)} having been gone too long`
+    : `${seatName(line.by)} handed the ${seatName(line.seat)} seat to a bot, the table having waited on it too long`;
 }
 
 function lineElement(line: ChatLine): HTMLElement {

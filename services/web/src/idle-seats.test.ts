@@ -18,7 +18,6 @@ const system = (seat: string, event: string, extra: object = {}) =>
 
 const table = (over: Partial<TableState> = {}): TableState => ({
   me: 'atreides',
-  seats: 4,
   humanSeats: ['atreides', 'emperor', 'fremen'],
   // The Emperor came and left; the Fremen's page is open.
   chat: [
@@ -52,10 +51,13 @@ describe('the seats a page offers to hand over as idle', () => {
     expect(idleSeats(table({ chat: handed }))).toEqual([]);
   });
 
-  it('offers nothing to a spectator, at two seats, at a timed table, after the end, or without deciders', () => {
+  it('offers the other seat at two seats (to claim the game)', () => {
+    expect(idleSeats(table({ humanSeats: ['atreides', 'emperor'] }))).toEqual(['emperor']);
+  });
+
+  it('offers nothing to a spectator, at a timed table, after the end, or without deciders', () => {
     for (const state of [
       table({ me: null }),
-      table({ seats: 2, humanSeats: ['atreides', 'emperor'] }),
       table({ timed: true }),
       table({ over: true }),
       table({ waitingOn: null }),

@@ -15,8 +15,6 @@ const CHECK_MS = 15_000;
 export interface TableState {
   /** This page's seat (null for a spectator). */
   readonly me: string | null;
-  /** How many seats the room has, bots included. */
-  readonly seats: number;
   /** The room's human seats, as the lobby listed them when the page opened. */
   readonly humanSeats: readonly string[];
   readonly chat: readonly ChatLine[];
@@ -30,15 +28,15 @@ export interface TableState {
 }
 
 /**
- * The other seats this page may hand to a bot as idle (docs/protocol.md, "Hand an idle seat to
- * a bot"): at an untimed table of three or more, a person's seat the game waits on, once the
- * table has waited on it 5 minutes and the chat says its player is gone (left, or never came),
- * or 30 minutes in any case. The page counts from the last move it saw, so after a reload it
- * waits again; the server decides.
+ * The other seats this page may hand to a bot as idle, or at two seats claim the game from
+ * (docs/protocol.md, "Hand an idle seat to a bot"): at an untimed table, a person's seat the game
+ * waits on, once the table has waited on it 5 minutes and the chat says its player is gone
+ * (left, or never came), or 30 minutes in any case. The page counts from the last move it saw,
+ * so after a reload it waits again; the server decides.
  */
 export function idleSeats(table: TableState): string[] {
   const { me, chat, waitingOn } = table;
-  if (me === null || waitingOn === null || table.seats < 3 || table.timed || table.over) return [];
+  if (me === null || waitingOn === null || table.timed || table.over) return [];
   const handed = new Set<string>();
   const here = new Map<string, boolean>();
   for (const line of chat) {
@@ -62,9 +60,26 @@ function waitingOnOf(view: unknown): readonly string[] | null {
     : null;
 }
 
+/** What the bar says for `seat`: a larger table plays on with a bot; two seats end. */
+function wording(seat: string, seats: number) {
+  const name = seatName(seat);
+  return seats === 2
+    ? {
+        button: 'Claim the game',
+        ask: `Claim the game? The ${name} has kept you waiting: you win, and the game ends.`,
+        go: 'Claim it',
+      }
+    : {
+        button: `Hand the ${name} seat to a bot`,
+        ask: `Hand the ${name} seat to a bot? It plays the seat from now on, and its player cannot come back to it.`,
+        go: 'Hand it over',
+      };
+}
+
 /**
- * The bar that offers to hand a gone player's seat to a bot once the table has waited on it long
- * enough (`idleSeats`), after a confirmation. Nothing shows otherwise.
+ * The bar that offers to hand a gone player's seat to a bot, or at two seats to claim the game,
+ * once the table has waited on it long enough (`idleSeats`), after a confirmation. Nothing shows
+ * otherwise.
  */
 export function withIdleSeats(
   root: HTMLElement,
@@ -85,7 +100,7 @@ export function withIdleSeats(
     void conn.handOverIdle(seat).then((ack) => {
       pending = false;
       confirming = null;
-      error = ack.ok ? null : `Not handed over: ${ack.error.message}`;
+      error = ack.ok ? null : `Not done: ${ack.error.message}`;
       render();
     });
   };
@@ -99,7 +114,6 @@ export function withIdleSeats(
     }
     const offered = idleSeats({
       me: conn.seat,
-      seats: seats.count,
       humanSeats: seats.humans,
       chat: conn.chat,
       waitingOn: waitingOnOf(event?.view),
@@ -114,11 +128,12 @@ export function withIdleSeats(
       barButton(label, testid, onClick, pending, cls);
     mount(
       bar,
-      ...offered.map((seat) =>
-        confirming === seat
+      ...offered.map((seat) => {
+        const words = wording(seat, seats.count);
+        return confirming === seat
           ? confirmation(
-              `Hand the ${seatName(seat)} seat to a bot? It plays the seat from now on, and its player cannot come back to it.`,
-              button('Hand it over', 'idle-confirm', () => handOver(seat), 'btn btn-danger'),
+              words.ask,
+              button(words.go, 'idle-confirm', () => handOver(seat), 'btn btn-danger'),
               button('Keep waiting', 'idle-cancel', () => {
                 confirming = null;
                 render();
@@ -128,13 +143,13 @@ export function withIdleSeats(
               'div',
               { class: 'idle-seat', 'data-testid': 'idle-seat', 'data-seat': seat },
               h('span', null, `The table has waited ${minutes} min for the ${seatName(seat)}. `),
-              button(`Hand the ${seatName(seat)} seat to a bot`, 'idle-hand-over', () => {
+              button(words.button, 'idle-hand-over', () => {
                 confirming = seat;
                 error = null;
                 render();
               }),
-            ),
-      ),
+            );
+      }),
       error
         ? h('span', { class: 'error', role: 'alert', 'data-testid': 'idle-error' }, error)
         : null,

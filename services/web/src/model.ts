@@ -33,6 +33,7 @@ const REASONS: Record<string, string> = {
   no_game: 'no game was set up',
   conceded: 'the other side conceded',
   time: 'the other side ran out of time',
+  left: 'the other side was gone',
 };
 
 export function outcomeText(outcome: {
