@@ -152,8 +152,9 @@ async function act(page: Page, target: ReturnType<Page['locator']>): Promise<voi
 }
 
 /**
- * Passes the Runner's windows until `done`. While the Corp decides it waits for the board's next
- * version (however slow the machine; WAIT bounds a hang), not for a number of short sleeps.
+ * Passes the Runner's windows until `done`. While the Corp decides, or the Runner's buttons are
+ * not drawn yet, it waits for the page to change (however slow the machine; WAIT bounds a hang),
+ * not for a number of short sleeps.
  */
 async function passUntil(page: Page, done: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 60; i += 1) {
@@ -166,8 +167,14 @@ async function passUntil(page: Page, done: () => Promise<boolean>): Promise<void
         await act(page, pass.first());
         continue;
       }
-      // The Runner's decision, its buttons not drawn yet.
-      await page.waitForTimeout(100);
+      // The Runner's decision, its buttons not drawn yet: wait for them or the next version
+      // (counting short sleeps instead ran out under load in a CI rehearsal).
+      await page
+        .locator(
+          `[data-testid=action][data-style=pass], [data-testid=board]:not([data-version="${version}"])`,
+        )
+        .first()
+        .waitFor(WAIT);
       continue;
     }
     await page.locator(`[data-testid=board]:not([data-version="${version}"])`).waitFor(WAIT);
