@@ -152,34 +152,23 @@ async function act(page: Page, target: ReturnType<Page['locator']>): Promise<voi
 }
 
 /**
- * Passes the Runner's windows until `done`. While the Corp decides, or the Runner's buttons are
- * not drawn yet, it waits for the page to change (however slow the machine; WAIT bounds a hang),
- * not for a number of short sleeps.
+ * Passes the Runner's windows until `done`. Between passes it looks at the page again until
+ * `done` holds or a pass is offered — while the Corp decides, or while the page draws the
+ * Runner's decision — however slow the machine: the deadline only bounds a hang. (Counting
+ * rounds instead made a time limit of their sleeps, which ran out under load in CI rehearsals.)
  */
 async function passUntil(page: Page, done: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 60; i += 1) {
-    if (await done()) return;
-    const board = page.getByTestId('board');
-    const version = await board.getAttribute('data-version');
-    const pass = page.locator('[data-testid=action][data-style=pass]');
-    if ((await board.getAttribute('data-status')) === 'deciding') {
-      if ((await pass.count()) > 0) {
-        await act(page, pass.first());
-        continue;
-      }
-      // The Runner's decision, its buttons not drawn yet: wait for them or the next version
-      // (counting short sleeps instead ran out under load in a CI rehearsal).
-      await page
-        .locator(
-          `[data-testid=action][data-style=pass], [data-testid=board]:not([data-version="${version}"])`,
-        )
-        .first()
-        .waitFor(WAIT);
+  const deadline = Date.now() + 120_000;
+  const board = page.getByTestId('board');
+  const pass = page.locator('[data-testid=action][data-style=pass]');
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('the page never got there');
+    if ((await board.getAttribute('data-status')) === 'deciding' && (await pass.count()) > 0) {
+      await act(page, pass.first());
       continue;
     }
-    await page.locator(`[data-testid=board]:not([data-version="${version}"])`).waitFor(WAIT);
+    await page.waitForTimeout(100);
   }
-  throw new Error('the page never got there');
 }
 
 async function focusKey(page: Page): Promise<string | null> {
