@@ -2,7 +2,7 @@ import { IDLE_ABSENT_SECONDS, IDLE_SECONDS, LEFT_REASON, type ErrorCode } from '
 import type { StoredSeat } from '@veil/store';
 import { concessionOf, type Concession } from './concession.js';
 
-/** What the node knows when a player asks to hand `target`'s idle seat to a bot. */
+/** What the node knows when a player asks to act for `target`'s idle seat. */
 export interface IdleClaim {
   readonly seats: Readonly<Record<string, StoredSeat>>;
   /** The seat that asks (a human seat: a bot's token is refused before this). */
@@ -10,7 +10,10 @@ export interface IdleClaim {
   readonly target: string;
   /** The room has time controls: its clock hands a seat over by itself. */
   readonly timed: boolean;
-  /** The seats the game waits on now (in a simultaneous choice, those not in yet). */
+  /**
+   * The seats every viewer sees the game wait on (its `deciders`: in a simultaneous choice every
+   * participant, in or not, since who is in is hidden).
+   */
   readonly waitingOn: readonly string[];
   /** How long the table has waited: since its last commit, or since this node loaded it. */
   readonly waitedMs: number;
@@ -20,18 +23,15 @@ export interface IdleClaim {
   readonly secondMs?: number;
 }
 
-/** What an accepted claim does: as a concession of the idle seat would, but for the reason. */
-export type IdleOutcome = Concession;
-
 /**
  * Whether a player may hand another seat to a bot because the table has waited on it too long
- * (docs/protocol.md, "Hand an idle seat to a bot"), and what follows: the bot a concession of
- * that seat would bring, or at a two-seat table the room's end, the asker winning (`left`). Not
- * at a timed table (the clock does it).
+ * (docs/protocol.md, "Hand an idle seat to a bot"), and what follows — what a concession of that
+ * seat would do: the bot it would bring, or at a two-seat table the room's end, the asker winning
+ * (for the reason `left`). Not at a timed table (the clock does it).
  */
 export function idleHandover(
   claim: IdleClaim,
-): ({ readonly ok: true } & IdleOutcome) | { readonly ok: false; readonly code: ErrorCode } {
+): ({ readonly ok: true } & Concession) | { readonly ok: false; readonly code: ErrorCode } {
   const { seats, requester, target } = claim;
   if (claim.timed || target === requester || !Object.hasOwn(seats, target)) {
     return refused('bad_request');

@@ -52,7 +52,7 @@ export function idleSeats(table: TableState): string[] {
   });
 }
 
-/** The seats a game's view says it waits on, for a game whose view shows them (Dune's does). */
+/** The seats a game's view says it waits on (`deciders`: Netrunner's and Dune's views show them). */
 function waitingOnOf(view: unknown): readonly string[] | null {
   const deciders = (view as { deciders?: unknown } | null)?.deciders;
   return Array.isArray(deciders) && deciders.every((seat) => typeof seat === 'string')
