@@ -8,9 +8,10 @@ import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js'
 // Handing an idle seat to a bot in Chromium (docs/protocol.md, "Hand an idle seat to a bot"): at
 // an untimed Dune table the Fremen never come, so the Atreides hand their seat to a bot; then the
 // Emperor sit at an open page without deciding, and are handed over after the longer wait, their
-// page saying so. At a Netrunner table the Corp claims the game from a Runner who never came. The world's node runs a second of room time as 10 ms (the 5 minutes are 3 s,
-// the 30 minutes 18 s); the pages' own clocks are moved on by Playwright. Every wait is for a
-// condition on the page; the timeouts only bound a hang.
+// page saying so. At a Netrunner table the Corp claims the game from a Runner who never came.
+// The world's node runs a second of room time as 10 ms (the 5 minutes are 3 s, the 30 minutes
+// 18 s); the pages' own clocks are moved on by Playwright. Every wait is for a condition on the
+// page; the timeouts only bound a hang.
 
 const skip = servicesSkipReason() ?? chromiumSkipReason();
 const WAIT = { timeout: 20_000 };
