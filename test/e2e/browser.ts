@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startVeil, type Veil, type VeilOptions } from '@veil/cli';
+import { createRoom } from '@veil/client';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createTestDatabase } from '../support/index.js';
 
@@ -85,4 +86,25 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
   await page.mouse.move(0, 0);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png` });
+}
+
+/**
+ * A room of people only, made over HTTP: its id and each seat's page (the hash of its link, with
+ * the token). A Dune room names its factions; any other game gets its default seats.
+ */
+export async function peopleTable(
+  base: string,
+  game: 'netrunner' | 'dune',
+  seats: readonly string[],
+): Promise<{ roomId: string; seatHash: (seat: string) => string }> {
+  const created = await createRoom(base, {
+    game,
+    seats: Object.fromEntries(seats.map((seat) => [seat, { type: 'human' as const }])),
+    ...(game === 'dune' ? { options: { gameOptions: { factions: [...seats] } } } : {}),
+  });
+  const { roomId } = created;
+  return {
+    roomId,
+    seatHash: (seat) => `#/room/${roomId}/seat/${seat}?token=${created.seats[seat]?.token ?? ''}`,
+  };
 }

@@ -1,9 +1,9 @@
-import { createRoom, getRoom } from '@veil/client';
+import { getRoom } from '@veil/client';
 import type { Veil } from '@veil/cli';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesSkipReason } from '../support/index.js';
-import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js';
+import { chromiumSkipReason, peopleTable, screenshot, startBrowserWorld } from './browser.js';
 
 // Conceding in Chromium, clicked as a person would (docs/protocol.md, "Concede"): a confirmation
 // first, then the end-of-game summary for both seats and a spectator. Every wait is for a
@@ -34,13 +34,7 @@ describe.skipIf(skip)('conceding in Chromium', () => {
   });
 
   it('a seat concedes after confirming; both seats and a spectator see the summary', async () => {
-    const created = await createRoom(base(), {
-      game: 'netrunner',
-      seats: { corp: { type: 'human' }, runner: { type: 'human' } },
-    });
-    const { roomId } = created;
-    const seatHash = (seat: string) =>
-      `#/room/${roomId}/seat/${seat}?token=${created.seats[seat]?.token ?? ''}`;
+    const { roomId, seatHash } = await peopleTable(base(), 'netrunner', ['corp', 'runner']);
     const corp = await newPage(seatHash('corp'));
     const runner = await newPage(seatHash('runner'));
     const watcher = await newPage(`#/room/${roomId}/watch`);
@@ -89,15 +83,11 @@ describe.skipIf(skip)('conceding in Chromium', () => {
   });
 
   it('a player leaves a three-seat Dune table: a bot takes the seat, the others play on', async () => {
-    const factions = ['atreides', 'emperor', 'fremen'] as const;
-    const created = await createRoom(base(), {
-      game: 'dune',
-      seats: Object.fromEntries(factions.map((f) => [f, { type: 'human' as const }])),
-      options: { gameOptions: { factions: [...factions] } },
-    });
-    const { roomId } = created;
-    const seatHash = (seat: string) =>
-      `#/room/${roomId}/seat/${seat}?token=${created.seats[seat]?.token ?? ''}`;
+    const { roomId, seatHash } = await peopleTable(base(), 'dune', [
+      'atreides',
+      'emperor',
+      'fremen',
+    ]);
     const fremen = await newPage(seatHash('fremen'));
     const atreides = await newPage(seatHash('atreides'));
     for (const p of [fremen, atreides]) await p.getByTestId('board').waitFor(WAIT);

@@ -1,9 +1,9 @@
-import { createRoom, getRoom } from '@veil/client';
+import { getRoom } from '@veil/client';
 import type { Veil } from '@veil/cli';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesSkipReason } from '../support/index.js';
-import { chromiumSkipReason, screenshot, startBrowserWorld } from './browser.js';
+import { chromiumSkipReason, peopleTable, screenshot, startBrowserWorld } from './browser.js';
 
 // Handing an idle seat to a bot in Chromium (docs/protocol.md, "Hand an idle seat to a bot"): at
 // an untimed Dune table the Fremen never come, so the Atreides hand their seat to a bot; then the
@@ -47,15 +47,11 @@ describe.skipIf(skip)('handing an idle seat to a bot in Chromium', () => {
   });
 
   it('a player hands a gone seat to a bot, then one who sits at an open page', async () => {
-    const factions = ['atreides', 'emperor', 'fremen'] as const;
-    const created = await createRoom(base(), {
-      game: 'dune',
-      seats: Object.fromEntries(factions.map((f) => [f, { type: 'human' as const }])),
-      options: { gameOptions: { factions: [...factions] } },
-    });
-    const { roomId } = created;
-    const seatHash = (seat: string) =>
-      `#/room/${roomId}/seat/${seat}?token=${created.seats[seat]?.token ?? ''}`;
+    const { roomId, seatHash } = await peopleTable(base(), 'dune', [
+      'atreides',
+      'emperor',
+      'fremen',
+    ]);
     const atreides = await newPage(seatHash('atreides'));
     const emperor = await newPage(seatHash('emperor'));
     for (const page of [atreides, emperor]) await page.getByTestId('board').waitFor(WAIT);
@@ -109,12 +105,8 @@ describe.skipIf(skip)('handing an idle seat to a bot in Chromium', () => {
   });
 
   it('at a two-seat table a player claims the game from an opponent who never came', async () => {
-    const created = await createRoom(base(), {
-      game: 'netrunner',
-      seats: { corp: { type: 'human' }, runner: { type: 'human' } },
-    });
-    const { roomId } = created;
-    const corp = await newPage(`#/room/${roomId}/seat/corp?token=${created.seats['corp']?.token}`);
+    const { roomId, seatHash } = await peopleTable(base(), 'netrunner', ['corp', 'runner']);
+    const corp = await newPage(seatHash('corp'));
     await corp.getByTestId('board').waitFor(WAIT);
     // The Corp keeps its hand: the Runner's mulligan is next, and the Runner never came.
     await corp.getByRole('button', { name: 'Keep this hand' }).click();
