@@ -61,8 +61,18 @@ export interface GameModule<
   Options = unknown,
 > {
   readonly id: string;
-  /** Stored with each room; bumped when old logs would replay differently. */
+  /**
+   * The version new rooms are stored with; bumped whenever a stored log would replay
+   * differently (docs/architecture.md, "Rules versions"). Each version's recorded log
+   * (`libs/games/<id>/rules-logs/`) pins it.
+   */
   readonly rulesVersion: number;
+  /**
+   * Older versions these rules still play exactly as they were played — their states carry
+   * their version and the rules branch on it — so their rooms load and go on. A room of any
+   * other version is retired: refused `rules_retired`, never replayed differently.
+   */
+  readonly olderRulesVersions?: readonly number[];
   seats(options: Options): Seat[];
   /**
    * The turn phases and every pause as a statechart; context = State; input = GameInput;

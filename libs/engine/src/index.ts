@@ -8,5 +8,6 @@ export * from './play.js';
 export * from './policies.js';
 export * from './reaction-window.js';
 export * from './rng.js';
+export * from './rules-versions.js';
 export * from './shared-values.js';
 export * from './simultaneous-choice.js';

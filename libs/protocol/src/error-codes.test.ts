@@ -29,6 +29,7 @@ describe('error codes', () => {
       'internal',
       'bot_level_unavailable',
       'seat_taken',
+      'rules_retired',
     ]);
   });
 

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'internal',
   'bot_level_unavailable',
   'seat_taken',
+  'rules_retired',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -48,6 +49,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   internal: 'Something went wrong on the server.',
   bot_level_unavailable: 'No AI worker serves that bot level for this game now.',
   seat_taken: 'That seat is already taken.',
+  rules_retired: 'This game was played under rules this server no longer runs.',
 };
 
 /** The HTTP status the lobby API answers with for each code. */
@@ -67,6 +69,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   internal: 500,
   bot_level_unavailable: 422,
   seat_taken: 409,
+  rules_retired: 410,
 };
 
 /**

@@ -206,8 +206,8 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
    * A load that fails gives the lease back too, unless `keepLease`: a room taken over with no
    * client asking for it (a takeover, the sweep) keeps it until it expires, so that the sweep
    * tries again (released, a bot-only room would wait for a command that never comes). A log
-   * that does not replay fails the same way every time: its lease is always given back, and the
-   * room is tried again only when a client asks for it.
+   * that does not replay, or of a retired rules version, fails the same way every time: its
+   * lease is always given back, and the room is tried again only when a client asks for it.
    */
   async function open(roomId: string, stored?: StoredRoom, keepLease = false): Promise<PlaceReply> {
     try {
@@ -220,11 +220,12 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
       runners.set(roomId, runner);
       return { ok: true, nodeId };
     } catch (error) {
-      const corrupt = error instanceof RoomLoadError && error.code === 'corrupt_log';
-      if (!keepLease || corrupt) await store.releaseLease(roomId, nodeId).catch(() => undefined);
+      const loadError = error instanceof RoomLoadError ? error : null;
+      if (!keepLease || loadError?.permanent) {
+        await store.releaseLease(roomId, nodeId).catch(() => undefined);
+      }
       logger.error('room load failed', { roomId, error });
-      const notFound = error instanceof RoomLoadError && error.code === 'room_not_found';
-      return { ok: false, error: protocolError(notFound ? 'room_not_found' : 'unavailable') };
+      return { ok: false, error: protocolError(loadError?.refusal ?? 'unavailable') };
     }
   }
 

@@ -5,6 +5,7 @@ import {
   roomCmdSubject,
   roomCommandReplySchema,
   ROOMS_PLACE_SUBJECT,
+  type ErrorCode,
   type RoomCommand,
   type RoomCommandReply,
 } from '@veil/protocol';
@@ -45,11 +46,9 @@ export async function sendRoomCommand(
       } catch (error) {
         if (isBusError(error) && error.code === 'no_responders') {
           const placed = await placeRoom(bus, roomId, timeoutMs);
-          if (placed === 'not_found')
-            return { done: { ok: false, error: protocolError('room_not_found') } };
-          if (placed === 'game_over')
-            return { done: { ok: false, error: protocolError('game_over') } };
-          return { again: placed === 'retry' ? 'pause' : 'now', giveUp: unavailable };
+          if (placed === 'placed') return { again: 'now', giveUp: unavailable };
+          if (placed === 'retry') return { again: 'pause', giveUp: unavailable };
+          return { done: { ok: false, error: protocolError(placed) } };
         }
         if (isBusError(error) && error.code === 'timeout') {
           return { again: 'now', giveUp: unavailable };
@@ -61,22 +60,26 @@ export async function sendRoomCommand(
   );
 }
 
-/**
- * Asks the game nodes' queue group to load the room: `game_over` when the room was abandoned
- * (no node serves it again).
- */
+/** Placement refusals no retry changes: no such room, one abandoned, one on retired rules. */
+const FINAL_REFUSALS = ['room_not_found', 'game_over', 'rules_retired'] as const;
+type FinalRefusal = (typeof FINAL_REFUSALS)[number];
+
+function isFinalRefusal(code: ErrorCode): code is FinalRefusal {
+  return (FINAL_REFUSALS as readonly ErrorCode[]).includes(code);
+}
+
+/** Asks the game nodes' queue group to load the room: placed, a final refusal, or retry. */
 export async function placeRoom(
   bus: Bus,
   roomId: string,
   timeoutMs = 5_000,
-): Promise<'placed' | 'not_found' | 'game_over' | 'retry'> {
+): Promise<'placed' | FinalRefusal | 'retry'> {
   try {
     const reply = placeReplySchema.parse(
       await bus.request(ROOMS_PLACE_SUBJECT, { roomId }, { timeoutMs }),
     );
     if (reply.ok) return 'placed';
-    if (reply.error.code === 'room_not_found') return 'not_found';
-    return reply.error.code === 'game_over' ? 'game_over' : 'retry';
+    return isFinalRefusal(reply.error.code) ? reply.error.code : 'retry';
   } catch (error) {
     if (isBusError(error) && (error.code === 'no_responders' || error.code === 'timeout')) {
       return 'retry';

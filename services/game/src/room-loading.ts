@@ -1,4 +1,11 @@
-import { restoreGame, SharedValues, type GameSnapshot, type PersistedGame } from '@veil/engine';
+import {
+  playsRulesVersion,
+  restoreGame,
+  SharedValues,
+  type GameSnapshot,
+  type PersistedGame,
+} from '@veil/engine';
+import type { ErrorCode } from '@veil/protocol';
 import type { LoadedRoom as StoredRoom, RoomRecord, RoomStore } from '@veil/store';
 import type { GameRegistry, RegisteredGame } from './game-registry.js';
 import { applyRoomEvent, isRoomEventRecord } from './room-event.js';
@@ -24,13 +31,33 @@ export interface LoadedRoomState {
   readonly clock: ClockState | null;
 }
 
+/**
+ * Why a room cannot be loaded. The rules this node runs do not play the version the room was
+ * stored with (docs/architecture.md, "Rules versions"): `rules_retired`, an older version no
+ * rules play any more; `rules_newer`, a newer one, which a newer node plays.
+ */
 export class RoomLoadError extends Error {
   override readonly name = 'RoomLoadError';
   constructor(
-    readonly code: 'room_not_found' | 'unknown_game' | 'rules_version' | 'corrupt_log',
+    readonly code:
+      'room_not_found' | 'unknown_game' | 'rules_retired' | 'rules_newer' | 'corrupt_log',
     readonly roomId: string,
   ) {
     super(`room ${roomId} cannot be loaded: ${code}`);
+  }
+
+  /**
+   * The rows fail the same way on every node, every time: no node should try them again until
+   * a client asks. (A node without the game, or older than the room, may have a peer that runs it.)
+   */
+  get permanent(): boolean {
+    return this.code === 'corrupt_log' || this.code === 'rules_retired';
+  }
+
+  /** What a client is told. */
+  get refusal(): ErrorCode {
+    if (this.code === 'room_not_found' || this.code === 'rules_retired') return this.code;
+    return 'unavailable';
   }
 }
 
@@ -79,8 +106,12 @@ export function roomStateOf(
   const roomId = stored.room.id;
   const game = games.get(stored.room.game);
   if (!game) throw new RoomLoadError('unknown_game', roomId);
-  if (game.module.rulesVersion !== stored.room.rulesVersion) {
-    throw new RoomLoadError('rules_version', roomId);
+  // Replayed under other rules, the log could reach a state its players never saw.
+  const { rulesVersion } = stored.room;
+  if (!playsRulesVersion(game.module, rulesVersion)) {
+    // A newer version is a newer build's room (in an upgrade, a node not yet upgraded).
+    const newer = rulesVersion > game.module.rulesVersion;
+    throw new RoomLoadError(newer ? 'rules_newer' : 'rules_retired', roomId);
   }
   let snapshot = restoreGame(
     game.module,

@@ -62,7 +62,7 @@ export async function replayRoom(
     } catch (error) {
       if (!(error instanceof RoomLoadError)) throw error;
       logger.error('replay failed', { roomId, code: error.code });
-      return { ok: false, error: protocolError('unavailable') };
+      return { ok: false, error: protocolError(error.refusal) };
     }
     cache?.keep(room);
   }

@@ -8,6 +8,12 @@ describe('refusalText', () => {
     expect(text).not.toContain('game_over');
   });
 
+  it('tells the players of a game on retired rules that it cannot go on, not to try again', () => {
+    const text = refusalText('rules_retired', 'corp');
+    expect(text).toContain('rules this server no longer runs');
+    expect(text).not.toContain('try again');
+  });
+
   it('names the code of a refusal it has no words for', () => {
     expect(refusalText('internal', null)).toBe('The server refused: internal.');
   });

@@ -33,6 +33,8 @@ export function refusalText(code: string, seat: string | null): string {
         : 'This room does not allow spectators.';
     case 'game_over':
       return 'This game is over: it ended, or nobody took a seat in time and it was closed. Start a new room from the lobby.';
+    case 'rules_retired':
+      return 'This game was played under rules this server no longer runs, so it cannot go on here. Start a new room from the lobby.';
     case 'timeout':
     case 'unavailable':
       return 'The server did not answer; try again in a moment.';

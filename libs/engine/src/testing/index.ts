@@ -8,3 +8,4 @@ export * from './random-play.js';
 export * from './stream-exposure.js';
 export * from './property.js';
 export * from './runtime-imports.js';
+export * from './rules-log.js';
