@@ -92,7 +92,8 @@ function sideName(seat: string): string {
   return seat.charAt(0).toUpperCase() + seat.slice(1);
 }
 
-function replayError(code: string): string {
+/** Explains a replay's refusal to a person. */
+export function replayError(code: string): string {
   switch (code) {
     case 'forbidden':
       return 'This game is not over yet, or the room is closed to spectators: a replay opens once the game has ended, for whoever may watch it.';
@@ -102,6 +103,8 @@ function replayError(code: string): string {
       return 'There is no such room.';
     case 'bad_request':
       return 'The game has no such step or seat.';
+    case 'rules_retired':
+      return 'This game was played under rules this server no longer runs: it cannot be replayed here.';
     default:
       return 'The server did not answer; try again in a moment.';
   }
