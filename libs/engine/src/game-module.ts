@@ -69,8 +69,9 @@ export interface GameModule<
   readonly rulesVersion: number;
   /**
    * Older versions these rules still play exactly as they were played — their states carry
-   * their version and the rules branch on it — so their rooms load and go on. A room of any
-   * other version is retired: refused `rules_retired`, never replayed differently.
+   * their version and the rules branch on it (so must `determinize`'s samples, from a view
+   * that shows it) — so their rooms load and go on. A room of any other version is retired:
+   * refused `rules_retired`, never replayed differently.
    */
   readonly olderRulesVersions?: readonly number[];
   seats(options: Options): Seat[];
