@@ -35,6 +35,7 @@ export {
   type RoomRecord,
   type RoomStatus,
   type RoomSummary,
+  type RulesVersionCount,
   type StoredChatLine,
   type StoredEvent,
   type StoredSeat,

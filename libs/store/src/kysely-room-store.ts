@@ -22,6 +22,7 @@ import type {
   RoomRecord,
   RoomStatus,
   RoomSummary,
+  RulesVersionCount,
   StoredChatLine,
 } from './room-types.js';
 import { toJsonText, type StoreDatabase } from './schema.js';
@@ -290,6 +291,22 @@ export class KyselyRoomStore implements RoomStore {
       .where('id', '=', roomId)
       .executeTakeFirst();
     return row ? toRoomSummary(row) : null;
+  }
+
+  async roomsInPlayByRulesVersion(): Promise<RulesVersionCount[]> {
+    const rows = await this.#db
+      .selectFrom('rooms')
+      .select(['game', 'rules_version', (eb) => eb.fn.countAll<string>().as('rooms')])
+      .where('status', 'in', ['waiting', 'active'])
+      .groupBy(['game', 'rules_version'])
+      .orderBy('game')
+      .orderBy('rules_version')
+      .execute();
+    return rows.map((r) => ({
+      game: r.game,
+      rulesVersion: r.rules_version,
+      rooms: Number(r.rooms),
+    }));
   }
 
   async roomRecord(roomId: string): Promise<RoomRecord | null> {

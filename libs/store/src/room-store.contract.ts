@@ -869,6 +869,25 @@ export function describeRoomStoreContract(
         expect(await store().listRooms({ status: [] })).toEqual([]);
       });
 
+      it('count the rooms in play by game and rules version, not the ended ones', async () => {
+        // A game of its own: the file's other tests create rooms of `contract-game` meanwhile.
+        const game = `count-game-${randomUUID()}`;
+        const rooms: [RoomStatus, number][] = [
+          ['waiting', 1],
+          ['active', 1],
+          ['active', 2],
+          ['finished', 2],
+          ['abandoned', 3],
+        ];
+        for (const [status, rulesVersion] of rooms)
+          await createdRoom({ status, game, rulesVersion });
+        const counts = await store().roomsInPlayByRulesVersion();
+        expect(counts.filter((c) => c.game === game)).toEqual([
+          { game, rulesVersion: 1, rooms: 2 },
+          { game, rulesVersion: 2, rooms: 1 },
+        ]);
+      });
+
       it('say how a game ended once the commit that finished it is in', async () => {
         const finished = {
           roomStatus: 'finished' as const,

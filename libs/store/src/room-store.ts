@@ -11,6 +11,7 @@ import type {
   RoomRecord,
   RoomStatus,
   RoomSummary,
+  RulesVersionCount,
 } from './room-types.js';
 
 /**
@@ -96,6 +97,9 @@ export interface RoomStore {
   listRooms(query?: ListRoomsQuery): Promise<RoomSummary[]>;
 
   roomSummary(roomId: string): Promise<RoomSummary | null>;
+
+  /** The rooms in play (waiting or active), counted by game and rules version. */
+  roomsInPlayByRulesVersion(): Promise<RulesVersionCount[]>;
 
   /** The room's row alone (seats with their token hashes, options, status): no snapshot, no log. */
   roomRecord(roomId: string): Promise<RoomRecord | null>;

@@ -66,6 +66,13 @@ export interface RoomSummary {
   updatedAt: Date;
 }
 
+/** How many rooms in play (waiting or active) a game has at one rules version. */
+export interface RulesVersionCount {
+  game: string;
+  rulesVersion: number;
+  rooms: number;
+}
+
 export interface NewRoom {
   id: string;
   game: string;

@@ -34,6 +34,7 @@ import { createRoom } from './room-creation.js';
 import { LeaseReleases } from './lease-releases.js';
 import { NodeLiveness } from './node-liveness.js';
 import { RoomLoadError } from './room-loading.js';
+import { reportRulesVersionsInPlay } from './rules-versions-in-play.js';
 import { ReplayCache } from './replay-cache.js';
 import { replayRoom } from './room-replay.js';
 import { RoomRunner, type UnloadReason } from './room-runner.js';
@@ -457,6 +458,7 @@ export async function startGameNode(options: GameNodeOptions): Promise<GameNode>
 
   let stopping: Promise<void> | null = null;
   logger.info('game node started', { nodeId, games: [...games.keys()] });
+  await reportRulesVersionsInPlay(store, games, logger);
   return {
     nodeId,
     rooms: () => [...runners.keys()],

@@ -1,5 +1,6 @@
 import type { Bus, InProcessBroker } from '@veil/bus';
 import type { AnyGameModule } from '@veil/engine';
+import { createLogger, type Logger } from '@veil/log';
 import { parlorGame } from '@veil/parlor';
 import type { RoomStore } from '@veil/store';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,7 +27,12 @@ describe('rooms of other rules versions (docs/architecture.md, "Rules versions")
     await Promise.all(nodes.splice(0).map((n) => n.stop()));
   });
 
-  async function node(nodeId: string, games: ReturnType<typeof parlorAt>, leaseSweepMs = 0) {
+  async function node(
+    nodeId: string,
+    games: ReturnType<typeof parlorAt>,
+    leaseSweepMs = 0,
+    logger?: Logger,
+  ) {
     const started = await startGameNode({
       nodeId,
       store,
@@ -34,6 +40,7 @@ describe('rooms of other rules versions (docs/architecture.md, "Rules versions")
       games,
       leaseTtlMs: 300,
       leaseSweepMs,
+      ...(logger ? { logger } : {}),
     });
     nodes.push(started);
     return started;
@@ -66,6 +73,28 @@ describe('rooms of other rules versions (docs/architecture.md, "Rules versions")
     expect(reply).toMatchObject({ ok: false, error: { code: 'rules_retired' } });
     expect(upgraded.rooms()).not.toContain('retired-room');
     expect((await store.leaseState('retired-room'))?.owner).toBeNull();
+  });
+
+  it('warns when it starts of the rooms in play whose rules it does not play', async () => {
+    await roomOfVersion('count-7a', 7);
+    await roomOfVersion('count-7b', 7);
+    await roomOfVersion('count-8', 8);
+    await roomOfVersion('count-10', 10);
+    const lines: string[] = [];
+    await node(
+      'count-node',
+      parlorAt(9, [8]),
+      0,
+      createLogger({}, 'warn', (l) => lines.push(l)),
+    );
+    const warned = lines
+      .map((line) => JSON.parse(line) as { msg: string; rulesVersion: number; rooms: number })
+      .filter((w) => w.rulesVersion >= 7)
+      .map(({ msg, rulesVersion, rooms }) => ({ msg, rulesVersion, rooms }));
+    expect(warned).toEqual([
+      { msg: 'rooms in play on retired rules: refused rules_retired', rulesVersion: 7, rooms: 2 },
+      { msg: 'rooms in play on newer rules: left to an upgraded node', rulesVersion: 10, rooms: 1 },
+    ]);
   });
 
   it('leaves a room of a newer version to a node that plays it', async () => {
