@@ -604,10 +604,16 @@ function hasOpenSeat(meta: RoomMeta): boolean {
 /**
  * A join that can never succeed ends the connection: the room is gone, or it was abandoned
  * before any seat came (its node refuses to serve it: `game_over`), or the seat is a bot's now
- * (`forbidden`: its player handed it over, docs/protocol.md "Concede").
+ * (`forbidden`: its player handed it over, docs/protocol.md "Concede"), or it was played under
+ * rules this build no longer runs (`rules_retired`).
  */
 function joinRefusedForGood(code: ErrorCode): boolean {
-  return code === 'room_not_found' || code === 'game_over' || code === 'forbidden';
+  return (
+    code === 'room_not_found' ||
+    code === 'game_over' ||
+    code === 'forbidden' ||
+    code === 'rules_retired'
+  );
 }
 
 /** The clocks as sent to a socket: an allow-list copy of the payload's public fields. */
