@@ -6,13 +6,12 @@ import {
   joinSeat,
   listRooms,
   newSeatToken,
-  VeilError,
   type VeilConnection,
 } from '@veil/client';
 import { InProcessBroker } from '@veil/bus';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type Gateway } from './gateway.js';
-import { startTestWorld, type TestWorld } from './test-world.js';
+import { refusalOf, startTestWorld, type TestWorld } from './test-world.js';
 
 // Joining a seat the creator left open (docs/protocol.md, "Joining an open seat"), through the
 // real gateway, node and store.
@@ -49,16 +48,6 @@ async function connected(c: Promise<VeilConnection>): Promise<VeilConnection> {
   open.push(connection);
   await connection.waitForView(() => true);
   return connection;
-}
-
-async function errorOf(call: Promise<unknown>): Promise<[string, number | undefined]> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof VeilError) return [error.code, error.status];
-    throw error;
-  }
-  throw new Error('the call succeeded');
 }
 
 /** A raw POST to the join route, for bodies the client would never send. */
@@ -100,12 +89,12 @@ describe('an open seat', () => {
     // A second claim, even with the same token, changes nothing.
     const stored = (await world.store.load(roomId))?.room.seats;
     for (const again of [newSeatToken(), token]) {
-      expect(await errorOf(joinSeat(world.url, roomId, 'runner', again))).toEqual([
+      expect(await refusalOf(joinSeat(world.url, roomId, 'runner', again))).toEqual([
         'seat_taken',
         409,
       ]);
     }
-    expect(await errorOf(joinSeat(world.url, roomId, 'corp', newSeatToken()))).toEqual([
+    expect(await refusalOf(joinSeat(world.url, roomId, 'corp', newSeatToken()))).toEqual([
       'seat_taken',
       409,
     ]);

@@ -1,10 +1,10 @@
-import { connectSeat, getReplay, VeilError } from '@veil/client';
+import { connectSeat, getReplay } from '@veil/client';
 import { newGame, persistGame, type AnyGameModule } from '@veil/engine';
 import { parlor } from '@veil/parlor';
 import type { RoomStatus } from '@veil/store';
 import { describe, expect, it } from 'vitest';
 import { hashSeatToken, newSeatToken } from './tokens.js';
-import { useTestWorld, type TestWorld } from './test-world.js';
+import { refusalOf, useTestWorld, type TestWorld } from './test-world.js';
 
 // A room an older build stored, at a rules version this build no longer plays (docs/architecture.md,
 // "Rules versions"), met through the gateway as its players and its replay's viewers meet it.
@@ -32,27 +32,20 @@ async function storedByOlderBuild(roomId: string, status: RoomStatus): Promise<v
   });
 }
 
-async function refusal(call: Promise<unknown>): Promise<[string, number | undefined]> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof VeilError) return [error.code, error.status];
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
-
 describe('a room of retired rules, through the gateway', () => {
   it('refuses its player rules_retired', async () => {
     await storedByOlderBuild('retired-live', 'active');
     const joining = connectSeat({ url: world.url, roomId: 'retired-live', token });
     joining.then((c) => open.push(c)).catch(() => undefined);
-    expect(await refusal(joining)).toEqual(['rules_retired', undefined]);
+    expect(await refusalOf(joining)).toEqual(['rules_retired', undefined]);
     expect(world.node.rooms()).not.toContain('retired-live');
   });
 
   it('refuses its replay 410 rules_retired', async () => {
     await storedByOlderBuild('retired-finished', 'finished');
-    expect(await refusal(getReplay(world.url, 'retired-finished'))).toEqual(['rules_retired', 410]);
+    expect(await refusalOf(getReplay(world.url, 'retired-finished'))).toEqual([
+      'rules_retired',
+      410,
+    ]);
   });
 });

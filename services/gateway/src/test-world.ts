@@ -10,7 +10,7 @@ import {
 import { createLogger } from '@veil/log';
 import { netrunner } from '@veil/netrunner';
 import { openPgliteRoomStore, type RoomStore } from '@veil/store';
-import type { VeilConnection } from '@veil/client';
+import { VeilError, type VeilConnection } from '@veil/client';
 import { afterAll, beforeAll } from 'vitest';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.js';
 
@@ -104,4 +104,15 @@ export async function startTestWorld(
       await store.close();
     },
   };
+}
+
+/** The code and HTTP status (none over a socket) a call of the client was refused with. */
+export async function refusalOf(call: Promise<unknown>): Promise<[string, number | undefined]> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof VeilError) return [error.code, error.status];
+    throw error;
+  }
+  throw new Error('the call succeeded');
 }

@@ -1,17 +1,9 @@
-import {
-  connectSeat,
-  createRoom,
-  getRoom,
-  joinSeat,
-  listRooms,
-  newSeatToken,
-  VeilError,
-} from '@veil/client';
+import { connectSeat, createRoom, getRoom, joinSeat, listRooms, newSeatToken } from '@veil/client';
 import type { AnyGameModule } from '@veil/engine';
 import { ManualClock } from '@veil/game';
 import { parlor } from '@veil/parlor';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestWorld, type TestWorld } from './test-world.js';
+import { refusalOf, startTestWorld, type TestWorld } from './test-world.js';
 
 // A room created through the gateway whose players never came (the creator's client vanished
 // before it used the seat tokens): what the lobby and a late player see once the game node has
@@ -34,16 +26,6 @@ afterAll(async () => {
   await world?.close();
 }, 60_000);
 
-async function errorOf(call: Promise<unknown>): Promise<[string, number | undefined]> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof VeilError) return [error.code, error.status];
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
-
 describe('a room nobody joined', () => {
   it('is left out of the lobby, shows as abandoned, and refuses a late player', async () => {
     const vanished = await createRoom(world.url, {
@@ -62,12 +44,11 @@ describe('a room nobody joined', () => {
     expect(await listed()).not.toContain(vanished.roomId);
     // The creator's seat token, used at last: the join is refused and the socket closed.
     const token = vanished.seats['p1']?.token ?? '';
-    expect(await errorOf(connectSeat({ url: world.url, roomId: vanished.roomId, token }))).toEqual([
-      'game_over',
-      undefined,
-    ]);
+    expect(
+      await refusalOf(connectSeat({ url: world.url, roomId: vanished.roomId, token })),
+    ).toEqual(['game_over', undefined]);
     // The open seat can no longer be taken.
-    expect(await errorOf(joinSeat(world.url, vanished.roomId, 'p2', newSeatToken()))).toEqual([
+    expect(await refusalOf(joinSeat(world.url, vanished.roomId, 'p2', newSeatToken()))).toEqual([
       'game_over',
       409,
     ]);
