@@ -12,3 +12,15 @@ export function rulesVersionsPlayed(module: AnyGameModule): number[] {
 export function playsRulesVersion(module: AnyGameModule, version: number): boolean {
   return rulesVersionsPlayed(module).includes(version);
 }
+
+/**
+ * How a build stands to a room of `version`: it plays it; it no longer does (`retired`); or
+ * the room is a newer build's (`newer`: in an upgrade, met by a node not yet upgraded).
+ */
+export function rulesVersionStanding(
+  module: AnyGameModule,
+  version: number,
+): 'played' | 'retired' | 'newer' {
+  if (playsRulesVersion(module, version)) return 'played';
+  return version > module.rulesVersion ? 'newer' : 'retired';
+}

@@ -1,5 +1,5 @@
 import {
-  playsRulesVersion,
+  rulesVersionStanding,
   restoreGame,
   SharedValues,
   type GameSnapshot,
@@ -107,12 +107,8 @@ export function roomStateOf(
   const game = games.get(stored.room.game);
   if (!game) throw new RoomLoadError('unknown_game', roomId);
   // Replayed under other rules, the log could reach a state its players never saw.
-  const { rulesVersion } = stored.room;
-  if (!playsRulesVersion(game.module, rulesVersion)) {
-    // A newer version is a newer build's room (in an upgrade, a node not yet upgraded).
-    const newer = rulesVersion > game.module.rulesVersion;
-    throw new RoomLoadError(newer ? 'rules_newer' : 'rules_retired', roomId);
-  }
+  const standing = rulesVersionStanding(game.module, stored.room.rulesVersion);
+  if (standing !== 'played') throw new RoomLoadError(`rules_${standing}`, roomId);
   let snapshot = restoreGame(
     game.module,
     stored.snapshot.snapshot as PersistedGame<unknown>,

@@ -1,4 +1,4 @@
-import { playsRulesVersion, rulesVersionsPlayed } from '@veil/engine';
+import { rulesVersionsPlayed, rulesVersionStanding } from '@veil/engine';
 import type { Logger } from '@veil/log';
 import type { RoomStore, RulesVersionCount } from '@veil/store';
 import type { GameRegistry } from './game-registry.js';
@@ -29,8 +29,9 @@ export async function reportRulesVersionsInPlay(
   const unplayed: UnplayedRooms[] = [];
   for (const count of counts) {
     const module = games.get(count.game)?.module;
-    if (!module || playsRulesVersion(module, count.rulesVersion)) continue;
-    const because = count.rulesVersion > module.rulesVersion ? 'newer' : 'retired';
+    if (!module) continue;
+    const because = rulesVersionStanding(module, count.rulesVersion);
+    if (because === 'played') continue;
     unplayed.push({ ...count, because });
     const plays = rulesVersionsPlayed(module);
     if (because === 'retired') {
