@@ -64,9 +64,13 @@ describe.skipIf(skip)('after the game, in Chromium', () => {
     for (const p of [corp, runner, watcher]) await p.getByTestId('board').waitFor(WAIT);
 
     // A few steps of the game (the corp's mulligan decision and on), so the replay has some.
-    for (let i = 0; i < 3; i++) {
+    // Each step waits for both seats' pages to show the step before, so the mover is chosen
+    // from their current actions, not from a page still a version behind.
+    for (let version = 0; version < 3; version++) {
+      for (const p of [corp, runner]) {
+        await p.locator(`[data-testid=board][data-version="${version}"]`).waitFor(WAIT);
+      }
       const mover = (await corp.getByTestId('action').count()) > 0 ? corp : runner;
-      const version = Number(await mover.getByTestId('board').getAttribute('data-version'));
       await mover.getByTestId('action').first().click();
       await watcher.locator(`[data-testid=board][data-version="${version + 1}"]`).waitFor(WAIT);
     }
